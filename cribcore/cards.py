@@ -1,0 +1,175 @@
+"""Cards: ranks, suits, the immutable `Card` value type, its text form, and the deck.
+
+Text form (RULES.md §1): a rank `A 2 3 4 5 6 7 8 9 T J Q K` (``10`` is accepted for ten) followed by a
+suit `C D H S` (the symbols ``♣ ♦ ♥ ♠`` are accepted), in any case. The canonical form is upper case with
+``T`` for ten: ``5H``, ``TS``, ``JC``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "FULL_DECK",
+    "Card",
+    "CardParseError",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class CardParseError(ValueError):
+    """Raised when a text token is not a card; the message names the bad token."""
+
+
+class Rank(enum.IntEnum):
+    """Card rank, ace low: ``Rank.ACE == 1`` … ``Rank.KING == 13``."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def count_value(self) -> int:
+        """Count value: ace 1, two to ten at face value, jack, queen and king 10."""
+        return min(int(self), 10)
+
+    @property
+    def symbol(self) -> str:
+        """One-character text form: ``A 2 … 9 T J Q K``."""
+        return _RANK_SYMBOLS[self]
+
+
+class Suit(enum.Enum):
+    """Card suit; the value is the canonical letter."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's Unicode symbol, for display."""
+        return _SUIT_GLYPHS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+_RANK_SYMBOLS = {rank: "A23456789TJQK"[rank - 1] for rank in Rank}
+_SUIT_GLYPHS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+
+_RANK_BY_TEXT: dict[str, Rank] = {sym: rank for rank, sym in _RANK_SYMBOLS.items()}
+_RANK_BY_TEXT["10"] = Rank.TEN
+_SUIT_BY_TEXT: dict[str, Suit] = {suit.value: suit for suit in Suit}
+_SUIT_BY_TEXT.update({glyph: suit for suit, glyph in _SUIT_GLYPHS.items()})
+# The outline symbols are common in fonts and keyboards; accept them as the same suits.
+_SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card. Immutable and hashable; ``str(card)`` is the canonical text form.
+
+    Cards order by rank, then suit (clubs, diamonds, hearts, spades), which is the order hands are shown in.
+    """
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def value(self) -> int:
+        """Count value used for fifteens and the running count."""
+        return self.rank.count_value
+
+    @property
+    def index(self) -> int:
+        """A dense index 0..51 (rank-major), stable across versions."""
+        return (self.rank - 1) * 4 + _SUIT_ORDER[self.suit]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card such as ``5H``, ``10s``, ``j♣``; raise `CardParseError` naming the token."""
+        return parse_card(text)
+
+    def __str__(self) -> str:
+        return f"{self.rank.symbol}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+"""All 52 cards, in `Card` order."""
+
+_CARD_BY_CANONICAL = {str(card): card for card in FULL_DECK}
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card token; the result is one of the shared `FULL_DECK` instances.
+
+    Raises `CardParseError` with a message naming the token when it is not a card.
+    """
+    token = text.strip()
+    key = token.upper()
+    card = _CARD_BY_CANONICAL.get(key)
+    if card is not None:
+        return card
+    if len(key) >= 2:
+        rank = _RANK_BY_TEXT.get(key[:-1])
+        suit = _SUIT_BY_TEXT.get(key[-1])
+        if rank is not None and suit is not None:
+            return _CARD_BY_CANONICAL[f"{rank.symbol}{suit.value}"]
+    shown = token if token else repr(text)
+    raise CardParseError(
+        f"not a card: {shown!s} (write a rank A 2-9 T J Q K and a suit C D H S, e.g. 5H, TS, 10s, J♣)"
+    )
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse cards from a string (separated by spaces or commas) or from an iterable of tokens."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return tuple(parse_card(token) for token in tokens)
+
+
+def format_cards(cards: Sequence[Card] | Iterable[Card]) -> str:
+    """Canonical text of several cards, separated by single spaces, in the order given."""
+    return " ".join(str(card) for card in cards)

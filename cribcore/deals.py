@@ -1,0 +1,114 @@
+"""Chance: where the cards come from. A game owns one `DealSource`; nothing else in a game is random.
+
+`SeededDeals` shuffles from a seed. Each deal is drawn from its own generator derived from the seed and the
+deal's number, so a deal never depends on the players' decisions (or the computer's level), and a saved
+game resumed from its record gets the same cards to come. `RecordedDeals` replays the cards of a record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .cards import FULL_DECK, Card
+from .rules import RuleSet
+
+__all__ = ["CutResult", "DealCards", "DealSource", "RecordedDeals", "SeededDeals"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealCards:
+    """The cards of one deal: each seat's hand as dealt, cards dealt straight to the crib, the starter."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    crib_cards: tuple[Card, ...]
+    starter: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CutResult:
+    """The cut for deal: each round's ``(seat, card)`` cuts, and the seat that deals first."""
+
+    rounds: tuple[tuple[tuple[int, Card], ...], ...]
+    dealer: int
+
+
+class DealSource(Protocol):
+    """Supplies the cut for the first deal and the cards of each deal."""
+
+    def cut(self, rules: RuleSet) -> CutResult:
+        """The cut that chooses the first dealer."""
+        ...
+
+    def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards | None:
+        """The cards of deal ``index`` (0-based), or ``None`` when there are no more."""
+        ...
+
+
+class SeededDeals:
+    """Deals shuffled from a seed: the same seed gives the same cut and deals, whatever is played."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def _rng(self, label: str) -> random.Random:
+        # String seeds are hashed with SHA-512 by `random`, so this is stable across runs and platforms.
+        return random.Random(f"cribcore/{self.seed}/{label}")
+
+    def cut(self, rules: RuleSet) -> CutResult:
+        rng = self._rng("cut")
+        contenders = list(range(rules.seats))
+        rounds = []
+        while True:
+            pack = list(FULL_DECK)
+            rng.shuffle(pack)
+            cuts = tuple((seat, pack[i]) for i, seat in enumerate(contenders))
+            rounds.append(cuts)
+            low = min(card.rank for _, card in cuts)
+            contenders = [seat for seat, card in cuts if card.rank == low]
+            if len(contenders) == 1:
+                return CutResult(tuple(rounds), contenders[0])
+
+    def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards:
+        rng = self._rng(f"deal/{index}")
+        pack = list(FULL_DECK)
+        rng.shuffle(pack)
+        hands: list[list[Card]] = [[] for _ in range(rules.seats)]
+        # One card at a time, starting with the dealer's left.
+        order = [(dealer + k) % rules.seats for k in range(1, rules.seats + 1)]
+        position = 0
+        for _ in range(rules.cards_dealt):
+            for seat in order:
+                hands[seat].append(pack[position])
+                position += 1
+        crib_cards = tuple(pack[position : position + rules.crib_from_pack])
+        rest = pack[position + rules.crib_from_pack :]
+        starter = rest[rng.randrange(len(rest))]
+        return DealCards(tuple(tuple(h) for h in hands), crib_cards, starter)
+
+
+class RecordedDeals:
+    """The deals of a record, then (when given) a fallback source for the deals after them."""
+
+    def __init__(
+        self, dealers: Sequence[int], deals: Sequence[DealCards], fallback: DealSource | None = None
+    ) -> None:
+        self.dealers = tuple(dealers)
+        self.deals = tuple(deals)
+        self.fallback = fallback
+
+    def cut(self, rules: RuleSet) -> CutResult:
+        if self.dealers:
+            return CutResult((), self.dealers[0])
+        if self.fallback is not None:
+            return self.fallback.cut(rules)
+        return CutResult((), 0)
+
+    def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards | None:
+        if index < len(self.deals):
+            return self.deals[index]
+        if self.fallback is not None:
+            return self.fallback.deal(index, dealer, rules)
+        return None

@@ -1,0 +1,510 @@
+"""The game engine: one deterministic state machine for every profile.
+
+A `Game` holds the whole state, hidden cards included. Players act through `legal_actions` and `apply`;
+they see the game only through `view`, which holds what one seat may know. All chance comes from the
+game's `DealSource` (a seed, or a record's cards), so a seed reproduces a game exactly. The rules come
+from the profile's `RuleSet` and the plugins' hooks; the engine itself knows only the flow of a deal:
+cut, deal, discard, starter, the play, the show, the next deal, and a win the moment a side reaches it.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .actions import (
+    Action,
+    BadDiscard,
+    CardNotHeld,
+    Discard,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    OverThirtyOne,
+    Play,
+    WrongPhase,
+)
+from .cards import Card, format_cards
+from .deals import DealCards, DealSource, SeededDeals
+from .events import Event, redact
+from .pluginmanager import plugin_manager
+from .profiles import Profile, load_profile
+from .rules import RuleSet
+from .scoring import GO, PLAY_LIMIT, ScoreItem
+from .views import SeatView
+
+__all__ = ["DealLog", "Game", "Phase", "standard_profile"]
+
+
+class Phase(enum.StrEnum):
+    """Where a game stands. The show and the deal happen inside `Game.apply`: no one acts in them."""
+
+    DISCARD = "discard"
+    PLAY = "play"
+    WAITING = "waiting"
+    """The deal source has no more deals (a replayed record that stops between deals)."""
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class DealLog:
+    """What a game record keeps of one deal (hidden cards included): see `cribcore.records`."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    crib_cards: tuple[Card, ...]
+    starter: Card
+    discards: tuple[tuple[Card, ...] | None, ...]
+    plays: tuple[Card, ...]
+
+
+@functools.lru_cache(maxsize=1)
+def standard_profile() -> Profile:
+    """The locked standard profile, loaded once."""
+    return load_profile()
+
+
+def _flatten(results: Iterable[Sequence[ScoreItem] | None]) -> tuple[ScoreItem, ...]:
+    return tuple(item for result in results if result for item in result)
+
+
+class Game:
+    """One game of cribbage under a profile (the locked standard profile by default).
+
+    ``seed`` fixes every shuffle; without one a random seed is chosen and kept in `seed` (and the
+    record), so any game can be reproduced. ``deals`` replaces the shuffles with given cards (used to
+    replay records). ``players`` are display names, one per seat.
+    """
+
+    def __init__(
+        self,
+        profile: Profile | None = None,
+        *,
+        seed: int | None = None,
+        players: Sequence[str] | None = None,
+        deals: DealSource | None = None,
+    ) -> None:
+        self.profile = profile if profile is not None else standard_profile()
+        self.rules: RuleSet = self.profile.rules
+        self._hook = plugin_manager(self.profile.plugins).hook
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self._source: DealSource = deals if deals is not None else SeededDeals(self.seed)
+        seats = self.rules.seats
+        names = tuple(players) if players is not None else tuple(f"Player {i + 1}" for i in range(seats))
+        if len(names) != seats:
+            raise ValueError(f"this profile seats {seats} players, not {len(names)}")
+        self.players: tuple[str, ...] = names
+
+        self._events: list[Event] = []
+        self._scores = [0] * self.rules.sides
+        self._winner: int | None = None
+        self._phase = Phase.WAITING
+        self._deal_index = -1
+        self._logs: list[DealLog] = []
+        # The current deal.
+        self._cards: DealCards | None = None
+        self._hands: list[list[Card]] = [[] for _ in range(seats)]
+        self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
+        self._discards: list[tuple[Card, ...] | None] = [None] * seats
+        self._crib: list[Card] = []
+        self._starter_shown = False
+        self._plays: list[Card] = []
+        self._laid: list[list[Card]] = [[] for _ in range(seats)]
+        self._pile: list[tuple[int, Card]] = []
+        self._count = 0
+        self._said_go: set[int] = set()
+        self._to_play: int | None = None
+
+        cut = self._source.cut(self.rules)
+        for round_ in cut.rounds:
+            for seat, card in round_:
+                self._emit(Event("cut", 0, seat=seat, cards=(card,)))
+        self._dealer = cut.dealer
+        awards = self._hook.cribcore_game_start(rules=self.rules, dealer=self._dealer)
+        for result in awards:
+            for seat, item in result or ():
+                if self._award(Event(item.kind, 0, seat=seat, items=(item,)), item.points):
+                    return
+        self._start_deal()
+
+    # ----------------------------------------------------------------- public state
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The current deal, counting from 0 (-1 before the first deal)."""
+        return self._deal_index
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per side (per seat unless the rules have partnerships)."""
+        return tuple(self._scores)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the game is over."""
+        return self._winner
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    @property
+    def starter(self) -> Card | None:
+        """The starter once it is turned up, else ``None``."""
+        return self._cards.starter if self._cards is not None and self._starter_shown else None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, unredacted. Players must use `view` instead."""
+        return tuple(self._events)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now: every seat yet to discard, or the one seat to play."""
+        if self._phase is Phase.DISCARD:
+            return tuple(s for s, d in enumerate(self._discards) if d is None)
+        if self._phase is Phase.PLAY and self._to_play is not None:
+            return (self._to_play,)
+        return ()
+
+    def deal_logs(self) -> tuple[DealLog, ...]:
+        """Every deal so far, the current one as it stands, for writing a record."""
+        logs = list(self._logs)
+        if self._cards is not None:
+            logs.append(self._current_log())
+        return tuple(logs)
+
+    # ----------------------------------------------------------------- actions
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
+        if seat not in self.to_act:
+            return ()
+        if self._phase is Phase.DISCARD:
+            hand = sorted(self._hands[seat])
+            return tuple(
+                Discard(cards)
+                for cards in combinations(hand, self.rules.discards)
+                if self._discard_refusal(seat, cards) is None
+            )
+        room = PLAY_LIMIT - self._count
+        return tuple(Play(card) for card in sorted(self._hands[seat]) if card.value <= room)
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise the `IllegalAction` that applying ``action`` for ``seat`` would raise, or return."""
+        if not 0 <= seat < self.rules.seats:
+            raise NotYourTurn(f"there is no seat {seat}")
+        if self._phase is Phase.OVER:
+            raise GameOver("the game is over")
+        if self._phase is Phase.WAITING:
+            raise WrongPhase("no deal is in progress")
+        if isinstance(action, Discard):
+            self._check_discard(seat, action)
+        elif isinstance(action, Play):
+            self._check_play(seat, action)
+        else:
+            raise IllegalAction(f"not an action: {action!r}")
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply ``action`` for ``seat`` and return the events it caused (redacted for nobody).
+
+        Raises an `IllegalAction` subclass, leaving the game exactly as it was, when the action is not
+        legal now. Everything that follows without a decision (the starter, goes, the show, the next
+        deal) happens before this returns.
+        """
+        self.check(seat, action)
+        start = len(self._events)
+        if isinstance(action, Discard):
+            self._discard(seat, action.cards)
+        else:
+            self._play(seat, action.card)
+        return tuple(self._events[start:])
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now: never another seat's hidden cards."""
+        if not 0 <= seat < self.rules.seats:
+            raise ValueError(f"there is no seat {seat}")
+        return SeatView(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            profile=self.profile.name,
+            phase=self._phase.value,
+            deal=self._deal_index,
+            dealer=self._dealer,
+            scores=self.scores,
+            winner=self._winner,
+            hand=tuple(sorted(self._hands[seat])),
+            kept=self._kept[seat],
+            discarded=self._discards[seat] or (),
+            held=tuple(len(hand) for hand in self._hands),
+            crib_size=len(self._crib),
+            starter=self.starter,
+            count=self._count,
+            pile=tuple(self._pile),
+            laid=tuple(tuple(cards) for cards in self._laid),
+            to_act=self.to_act,
+            legal_actions=self.legal_actions(seat),
+            events=tuple(redact(event, seat) for event in self._events),
+        )
+
+    # ----------------------------------------------------------------- checks
+
+    def _discard_refusal(self, seat: int, cards: tuple[Card, ...]) -> str | None:
+        assert self._cards is not None
+        reasons = self._hook.cribcore_check_discard(
+            rules=self.rules,
+            hand=self._cards.hands[seat],
+            cards=cards,
+            dealer=self._dealer,
+            seat=seat,
+        )
+        return next((reason for reason in reasons if reason), None)
+
+    def _check_discard(self, seat: int, action: Discard) -> None:
+        if self._phase is not Phase.DISCARD:
+            raise WrongPhase("the discard is over; play a card")
+        if self._discards[seat] is not None:
+            raise NotYourTurn("you have already discarded")
+        need = self.rules.discards
+        cards = action.cards
+        if len(cards) != need:
+            raise BadDiscard(f"discard exactly {need} card{'s' if need != 1 else ''}, not {len(cards)}")
+        if len(set(cards)) != len(cards):
+            raise BadDiscard(f"a card is named twice in {format_cards(cards)}")
+        missing = [card for card in cards if card not in self._hands[seat]]
+        if missing:
+            raise CardNotHeld(f"you do not hold {format_cards(missing)}")
+        reason = self._discard_refusal(seat, cards)
+        if reason is not None:
+            raise BadDiscard(reason)
+
+    def _check_play(self, seat: int, action: Play) -> None:
+        if self._phase is not Phase.PLAY:
+            raise WrongPhase("it is time to discard, not to play")
+        if seat != self._to_play:
+            raise NotYourTurn(f"it is {self.players[self._to_play or 0]}'s turn to play")
+        card = action.card
+        if card not in self._hands[seat]:
+            raise CardNotHeld(f"you do not hold {card}")
+        if self._count + card.value > PLAY_LIMIT:
+            raise OverThirtyOne(
+                f"{card} would take the count to {self._count + card.value}, past {PLAY_LIMIT}"
+            )
+
+    # ----------------------------------------------------------------- flow
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+
+    def _award(self, event: Event, points: int) -> bool:
+        """Record a scoring event for ``event.seat``'s side; return whether it ended the game."""
+        assert event.seat is not None
+        side = self.rules.side_of(event.seat)
+        self._scores[side] += points
+        scores = tuple(self._scores)
+        self._emit(
+            Event(
+                event.kind,
+                event.deal,
+                seat=event.seat,
+                cards=event.cards,
+                points=points,
+                items=event.items,
+                scores=scores,
+                count=event.count,
+                scored=True,
+                note=event.note,
+            )
+        )
+        if points == 0:
+            return False
+        winner = self._hook.cribcore_winner(rules=self.rules, scores=scores, side=side)
+        if winner is None:
+            return False
+        self._winner = winner
+        self._phase = Phase.OVER
+        self._to_play = None
+        self._emit(Event("win", self._deal_index, seat=event.seat, scores=scores, note=f"side {winner}"))
+        if self._cards is not None:
+            self._logs.append(self._current_log())
+            self._cards = None
+        return True
+
+    def _current_log(self) -> DealLog:
+        assert self._cards is not None
+        return DealLog(
+            dealer=self._dealer,
+            hands=self._cards.hands,
+            crib_cards=self._cards.crib_cards,
+            starter=self._cards.starter,
+            discards=tuple(self._discards),
+            plays=tuple(self._plays),
+        )
+
+    def _start_deal(self) -> None:
+        index = self._deal_index + 1
+        cards = self._source.deal(index, self._dealer, self.rules)
+        if cards is None:
+            self._phase = Phase.WAITING
+            return
+        seats = self.rules.seats
+        self._deal_index = index
+        self._cards = cards
+        self._hands = [list(hand) for hand in cards.hands]
+        self._kept = [() for _ in range(seats)]
+        self._discards = [None] * seats
+        self._crib = list(cards.crib_cards)
+        self._starter_shown = False
+        self._plays = []
+        self._laid = [[] for _ in range(seats)]
+        self._pile = []
+        self._count = 0
+        self._said_go = set()
+        self._to_play = None
+        self._phase = Phase.DISCARD
+        self._emit(Event("deal", index, seat=self._dealer))
+        for seat, hand in enumerate(cards.hands):
+            self._emit(Event("dealt", index, seat=seat, cards=tuple(sorted(hand)), private_to=seat))
+        if self.rules.discards == 0:
+            for seat in range(seats):
+                self._discards[seat] = ()
+                self._kept[seat] = tuple(sorted(self._hands[seat]))
+            self._turn_starter()
+
+    def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        for card in cards:
+            self._hands[seat].remove(card)
+        self._kept[seat] = tuple(sorted(self._hands[seat]))
+        self._discards[seat] = cards
+        self._crib.extend(cards)
+        self._emit(Event("discard", self._deal_index, seat=seat, cards=cards, private_to=seat))
+        if all(d is not None for d in self._discards):
+            self._turn_starter()
+
+    def _turn_starter(self) -> None:
+        assert self._cards is not None
+        starter = self._cards.starter
+        self._starter_shown = True
+        self._emit(Event("starter", self._deal_index, seat=self._dealer, cards=(starter,)))
+        items = _flatten(self._hook.cribcore_starter_items(rules=self.rules, starter=starter))
+        if items:
+            event = Event("heels", self._deal_index, seat=self._dealer, cards=(starter,), items=items)
+            if self._award(event, sum(item.points for item in items)):
+                return
+        self._phase = Phase.PLAY
+        self._to_play = self._next_holding(self._dealer)
+        if self._to_play is None:
+            self._show()
+
+    def _next_holding(self, after: int) -> int | None:
+        """The first seat after ``after`` (``after`` itself last) that still holds cards."""
+        seats = self.rules.seats
+        for k in range(1, seats + 1):
+            seat = (after + k) % seats
+            if self._hands[seat]:
+                return seat
+        return None
+
+    def _play(self, seat: int, card: Card) -> None:
+        self._hands[seat].remove(card)
+        self._laid[seat].append(card)
+        self._plays.append(card)
+        self._pile.append((seat, card))
+        self._count += card.value
+        pile = tuple(c for _, c in self._pile)
+        items = _flatten(self._hook.cribcore_play_items(rules=self.rules, pile=pile))
+        event = Event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=self._count)
+        points = sum(item.points for item in items)
+        if points:
+            if self._award(event, points):
+                return
+        else:
+            self._emit(event)
+        if self._count < PLAY_LIMIT:
+            nxt = self._next_able(seat)
+            if nxt is not None:
+                self._to_play = nxt
+                return
+            last = not any(self._hands)
+            go = Event(
+                "go",
+                self._deal_index,
+                seat=seat,
+                cards=(card,),
+                items=(ScoreItem(GO, (card,), 1),),
+                count=self._count,
+                note="last card" if last else "go",
+            )
+            if self._award(go, 1):
+                return
+        self._close_count(seat)
+
+    def _next_able(self, last: int) -> int | None:
+        """The next seat after ``last`` (``last`` itself last) able to lay a card on the count; seats
+        passed over that hold cards say go, once per count."""
+        seats = self.rules.seats
+        room = PLAY_LIMIT - self._count
+        for k in range(1, seats + 1):
+            seat = (last + k) % seats
+            hand = self._hands[seat]
+            if any(card.value <= room for card in hand):
+                return seat
+            if hand and seat != last and seat not in self._said_go:
+                self._said_go.add(seat)
+                self._emit(Event("says-go", self._deal_index, seat=seat, count=self._count))
+        return None
+
+    def _close_count(self, last: int) -> None:
+        self._emit(Event("reset", self._deal_index, seat=last, count=self._count))
+        self._pile = []
+        self._count = 0
+        self._said_go = set()
+        leader = self._next_holding(last)
+        if leader is not None and self._hook.cribcore_play_continues(
+            rules=self.rules, cards_left=tuple(len(hand) for hand in self._hands)
+        ):
+            self._to_play = leader
+            return
+        self._show()
+
+    def _show(self) -> None:
+        assert self._cards is not None
+        self._to_play = None
+        starter = self._cards.starter
+        order = self._hook.cribcore_counting_order(rules=self.rules, dealer=self._dealer)
+        for seat in order:
+            cards = self._kept[seat]
+            items = _flatten(
+                self._hook.cribcore_show_items(rules=self.rules, cards=cards, starter=starter, crib=False)
+            )
+            event = Event("hand", self._deal_index, seat=seat, cards=cards, items=items)
+            if self._award(event, sum(item.points for item in items)):
+                return
+        crib = tuple(sorted(self._crib))
+        items = _flatten(
+            self._hook.cribcore_show_items(rules=self.rules, cards=crib, starter=starter, crib=True)
+        )
+        event = Event("crib", self._deal_index, seat=self._dealer, cards=crib, items=items)
+        if self._award(event, sum(item.points for item in items)):
+            return
+        self._logs.append(self._current_log())
+        self._cards = None
+        self._dealer = (self._dealer + 1) % self.rules.seats
+        self._start_deal()

@@ -1,0 +1,135 @@
+"""Every hook a cribcore plugin may implement, in one place.
+
+The engine calls each hook with keyword arguments only, so a hook may gain arguments in later versions
+without breaking plugins: an implementation names just the arguments it uses. Arguments are immutable
+values (`Card`, tuples, the frozen `RuleSet`).
+
+The standard rules (RULES.md §2) are themselves the built-in plugin ``standard``, loaded for every game
+through the same entry-point group as any other plugin. A variant changes the game by implementing these
+hooks: it adds results to a list hook, answers a ``firstresult`` hook before ``standard`` does (with
+``tryfirst=True``), or rewrites another plugin's results with a ``wrapper=True`` implementation.
+
+Hooks marked *firstresult* stop at the first implementation that returns something other than ``None``.
+For the others, the engine combines every implementation's result as the hook says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pluggy
+
+from .cards import Card
+from .rules import RuleSet
+from .scoring import ScoreItem
+
+PROJECT = "cribcore"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+__all__ = ["PROJECT", "hookimpl", "hookspec"]
+
+
+@hookspec
+def cribcore_check_rules(rules: RuleSet) -> str | None:
+    """Check that a profile's rules suit this plugin.
+
+    Called once when a game's plugins are loaded, before any card is dealt.
+
+    Return ``None`` when the rules are acceptable, or a one-line reason they are not (for example
+    ``"five-card cribbage needs two seats"``); the profile is then rejected with that reason.
+    """
+
+
+@hookspec
+def cribcore_game_start(rules: RuleSet, dealer: int) -> Sequence[tuple[int, ScoreItem]] | None:
+    """Points scored before the first deal.
+
+    Called once per game, after the cut for deal has chosen ``dealer`` and before the first cards are
+    dealt.
+
+    Return ``(seat, item)`` pairs: each item's points go to that seat's side at once, in the order
+    returned, and appear as an event of the item's kind. Results of all plugins are concatenated.
+    """
+
+
+@hookspec
+def cribcore_check_discard(
+    rules: RuleSet, hand: tuple[Card, ...], cards: tuple[Card, ...], dealer: int, seat: int
+) -> str | None:
+    """Whether ``seat`` may lay ``cards`` (taken from ``hand``, the cards it was dealt) in the crib.
+
+    Called for each candidate discard when legal discards are listed or a discard is checked. The
+    engine has already checked that the cards are held and are the right number.
+
+    Return ``None`` to allow it, or a short reason to forbid it. A discard is legal only when no
+    plugin forbids it; a plugin must leave at least one discard legal for every hand.
+    """
+
+
+@hookspec
+def cribcore_starter_items(rules: RuleSet, starter: Card) -> Sequence[ScoreItem] | None:
+    """Points the dealer scores for the starter as it is turned up (standard: his heels, 2 for a jack).
+
+    Called once per deal, after every discard, when the starter is revealed.
+
+    Return score items for the dealer's side; the items of all plugins are concatenated.
+    """
+
+
+@hookspec
+def cribcore_play_items(rules: RuleSet, pile: tuple[Card, ...]) -> Sequence[ScoreItem] | None:
+    """Points for the card just laid in the play.
+
+    Called after each card is laid. ``pile`` holds the cards of the current count in the order laid,
+    the new card last.
+
+    Return score items for the player who laid it (standard: fifteen, pair, run, thirty-one). The items
+    of all plugins are concatenated. Go and last-card points are the engine's, not this hook's.
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_play_continues(rules: RuleSet, cards_left: tuple[int, ...]) -> bool | None:
+    """Whether the play goes on to a new count after a count has closed (at 31 or when nobody can lay).
+
+    Called each time a count closes while some player still holds cards; ``cards_left`` is the number
+    of cards each seat still holds. *firstresult*: standard answers ``True``; five-card cribbage, whose
+    play is one count only, answers ``False`` first, and the cards left are not played.
+    """
+
+
+@hookspec
+def cribcore_show_items(
+    rules: RuleSet, cards: tuple[Card, ...], starter: Card, crib: bool
+) -> Sequence[ScoreItem] | None:
+    """Points for a hand (``crib`` false) or the crib (``crib`` true) in the show, with the starter.
+
+    Called once per hand and once for the crib, in counting order. ``cards`` excludes the starter.
+
+    Return score items; the items of all plugins are concatenated. A plugin that changes how an existing
+    combination scores (for example which flushes count) implements this hook with ``wrapper=True`` and
+    rewrites the standard items it receives from ``yield``.
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_counting_order(rules: RuleSet, dealer: int) -> Sequence[int] | None:
+    """The seats whose hands are counted in the show, in counting order; the crib is always counted last.
+
+    Called once per deal, when the show begins. *firstresult*: standard answers the seats from the
+    dealer's left round to the dealer.
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_winner(rules: RuleSet, scores: tuple[int, ...], side: int) -> int | None:
+    """Whether the game is over after ``side`` scored, and which side has won.
+
+    Called after every award of points. ``scores`` are the totals per side after the award.
+    *firstresult*: return the winning side when the game ends now, or ``None`` to play on; standard
+    makes ``side`` the winner as soon as its score reaches ``rules.target``. A plugin that decides the
+    game differently (for example lowball, where reaching the target loses) implements this hook with
+    ``wrapper=True`` and returns its own answer, ``None`` included, in place of the one it receives.
+    """

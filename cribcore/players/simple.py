@@ -1,0 +1,61 @@
+"""Two simple computer players: a random one (for tests) and a sensible greedy one (the default opponent).
+
+The stronger levels belong in their own modules; these need nothing but the view and the scorer.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Discard, Play
+from ..cards import FULL_DECK
+from ..scoring import play_items, score_show
+from ..views import SeatView
+
+__all__ = ["RandomPlayer", "SimplePlayer"]
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions with its own generator (never the game's)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        return self._rng.choice(view.legal_actions)
+
+
+class SimplePlayer:
+    """Keeps the hand with the best average show over the possible starters, counting its discards as
+    half-value crib points (for its own crib) or half-value losses (for the opponent's); in the play,
+    takes the most points now and avoids leaving the count at 5 or 21, where a ten-card makes 15 or 31.
+    Deterministic for a given view.
+    """
+
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
+        if isinstance(actions[0], Discard):
+            return max(actions, key=lambda a: self._discard_value(view, a))
+        return max(actions, key=lambda a: self._play_value(view, a))
+
+    @staticmethod
+    def _discard_value(view: SeatView, action: Action) -> float:
+        assert isinstance(action, Discard)
+        kept = tuple(c for c in view.hand if c not in action.cards)
+        unseen = [c for c in FULL_DECK if c not in view.hand]
+        hand = sum(score_show(kept, starter).total for starter in unseen) / len(unseen)
+        a, b = action.cards
+        crib = (2 if a.rank == b.rank else 0) + (2 if a.value + b.value == 15 else 0)
+        crib += 1 if 5 in (a.rank, b.rank) else 0
+        sign = 1 if view.is_dealer else -1
+        return hand + sign * crib * 0.5
+
+    @staticmethod
+    def _play_value(view: SeatView, action: Action) -> float:
+        assert isinstance(action, Play)
+        pile = (*(c for _, c in view.pile), action.card)
+        points = sum(item.points for item in play_items(pile))
+        count = view.count + action.card.value
+        risk = 0.5 if count in (5, 21) else 0.0
+        # Prefer shedding high cards while the count is low, keeping low cards for late in a count.
+        return points - risk + action.card.value * 0.01

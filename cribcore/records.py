@@ -1,0 +1,266 @@
+"""Game records: the JSON form of a game, for replays, tests, bug reports and saves.
+
+Shape (version 1)::
+
+    {"format": "cribbage-record", "version": 1, "profile": "standard", "players": ["Ann", "Computer"],
+     "seed": 7,
+     "deals": [{"dealer": 0, "hands": [[six cards], [six cards]], "crib_cards": [],
+                "discards": [["QS", "JC"], [two cards]], "starter": "5S", "plays": ["4H", "TS", …]}],
+     "result": {"scores": [121, 98], "winner": 0}}
+
+``hands`` are as dealt, seat by seat; ``plays`` are the cards in the order laid (who laid each follows
+from the hands; goes are implied). ``seed`` and ``result`` are optional; unknown keys are ignored. A
+record may stop mid-deal (where the game was won, or where an unfinished game stopped).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .actions import Discard, IllegalAction, Play
+from .cards import Card, CardParseError, format_cards, parse_card
+from .deals import DealCards, RecordedDeals, SeededDeals
+from .engine import Game, Phase
+from .profiles import ProfileError, load_profile
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "GameRecord",
+    "RecordError",
+    "game_record",
+    "read_record",
+    "replay",
+    "write_record",
+]
+
+FORMAT = "cribbage-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says which deal and card, and why."""
+
+
+class DealRecord(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    dealer: int = Field(ge=0)
+    hands: list[list[str]]
+    crib_cards: list[str] = Field(default_factory=list)
+    discards: list[list[str]] = Field(default_factory=list)
+    starter: str
+    plays: list[str] = Field(default_factory=list)
+
+
+class ResultRecord(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    scores: list[int]
+    winner: int | None = None
+
+
+class GameRecord(BaseModel):
+    """The validated shape of a record; card texts are checked when it is replayed."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    format: Literal["cribbage-record"]
+    version: int
+    profile: str = "standard"
+    players: list[str]
+    seed: int | None = None
+    deals: list[DealRecord] = Field(default_factory=list)
+    result: ResultRecord | None = None
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The record of ``game`` as it stands (finished or not), as JSON-ready data."""
+    deals = []
+    for log in game.deal_logs():
+        deals.append(
+            {
+                "dealer": log.dealer,
+                "hands": [[str(c) for c in hand] for hand in log.hands],
+                "crib_cards": [str(c) for c in log.crib_cards],
+                "discards": [[str(c) for c in d] if d is not None else [] for d in log.discards],
+                "starter": str(log.starter),
+                "plays": [str(c) for c in log.plays],
+            }
+        )
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "profile": game.profile.name,
+        "players": list(game.players),
+        "seed": game.seed,
+        "deals": deals,
+    }
+    if game.is_over:
+        record["result"] = {"scores": list(game.scores), "winner": game.winner}
+    return record
+
+
+def write_record(path: str | Path, record: Mapping[str, Any]) -> None:
+    """Write ``record`` to ``path`` atomically: the file is either the old one or the whole new one."""
+    target = Path(path)
+    text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_record(path: str | Path) -> dict[str, Any]:
+    """Read a record file's JSON; raise `RecordError` naming the file when it is not a JSON object."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: a record is a JSON object")
+    return data
+
+
+def _validate(data: Mapping[str, Any] | GameRecord) -> GameRecord:
+    if isinstance(data, GameRecord):
+        return data
+    version = data.get("version")
+    if isinstance(version, int) and version > VERSION:
+        raise RecordError(f"record version {version} is newer than this cribcore reads ({VERSION})")
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "record"
+        raise RecordError(f"{where}: {first['msg']}") from None
+
+
+def _card(text: str, where: str) -> Card:
+    try:
+        return parse_card(text)
+    except CardParseError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _deal_cards(number: int, deal: DealRecord, game_seats: int, dealt: int, from_pack: int) -> DealCards:
+    where = f"deal {number}"
+    if len(deal.hands) != game_seats:
+        raise RecordError(f"{where}: {len(deal.hands)} hands for {game_seats} seats")
+    hands = []
+    for seat, texts in enumerate(deal.hands):
+        hand = tuple(_card(t, f"{where}, seat {seat} hand") for t in texts)
+        if len(hand) != dealt:
+            raise RecordError(f"{where}: seat {seat} was dealt {len(hand)} cards, not {dealt}")
+        hands.append(hand)
+    crib = tuple(_card(t, f"{where}, crib_cards") for t in deal.crib_cards)
+    if len(crib) != from_pack:
+        raise RecordError(f"{where}: {len(crib)} crib_cards, the rules deal {from_pack}")
+    starter = _card(deal.starter, f"{where}, starter")
+    seen: set[Card] = set()
+    for card in (*(c for hand in hands for c in hand), *crib, starter):
+        if card in seen:
+            raise RecordError(f"{where}: {card} is dealt twice")
+        seen.add(card)
+    return DealCards(tuple(hands), crib, starter)
+
+
+def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = False) -> Game:
+    """Re-play a record through the engine and return the game as the record leaves it.
+
+    With ``continue_dealing`` and a seed, deals after the recorded ones come from the seed (resuming a
+    saved game); otherwise the game stops in `Phase.WAITING` after the last recorded deal.
+    Raises `RecordError` saying which deal and card is illegal or inconsistent.
+    """
+    record = _validate(data)
+    try:
+        profile = load_profile(record.profile)
+    except ProfileError as exc:
+        raise RecordError(f"profile: {exc}") from None
+    rules = profile.rules
+    deals = [
+        _deal_cards(i + 1, deal, rules.seats, rules.cards_dealt, rules.crib_from_pack)
+        for i, deal in enumerate(record.deals)
+    ]
+    for i, deal in enumerate(record.deals):
+        if deal.dealer >= rules.seats:
+            raise RecordError(f"deal {i + 1}: dealer {deal.dealer} is not a seat")
+    fallback = SeededDeals(record.seed) if continue_dealing and record.seed is not None else None
+    source = RecordedDeals([d.dealer for d in record.deals], deals, fallback)
+    try:
+        game = Game(profile, seed=record.seed, players=record.players, deals=source)
+    except ValueError as exc:
+        raise RecordError(f"players: {exc}") from None
+    last = len(record.deals) - 1
+    for i, deal in enumerate(record.deals):
+        _replay_deal(game, i, deal, deals[i], is_last=i == last)
+    if record.result is not None and record.result.scores != list(game.scores):
+        raise RecordError(
+            f"result: the record says scores {record.result.scores} but the replay gives "
+            f"{list(game.scores)}"
+        )
+    if record.result is not None and record.result.winner != game.winner:
+        raise RecordError(
+            f"result: the record says winner {record.result.winner} but the replay gives {game.winner}"
+        )
+    return game
+
+
+def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, is_last: bool) -> None:
+    where = f"deal {index + 1}"
+    if game.is_over:
+        raise RecordError(f"{where}: the game was already won in the deal before")
+    if game.deal_number != index:
+        raise RecordError(f"{where}: the deal before it did not finish")
+    if game.dealer != deal.dealer:
+        raise RecordError(f"{where}: dealer should be seat {game.dealer}, the record says {deal.dealer}")
+    if len(deal.discards) > game.rules.seats:
+        raise RecordError(f"{where}: {len(deal.discards)} discards for {game.rules.seats} seats")
+    partial = False
+    for seat, texts in enumerate(deal.discards):
+        if not texts and game.rules.discards:
+            partial = True
+            continue
+        discard = tuple(_card(t, f"{where}, seat {seat} discard") for t in texts)
+        try:
+            game.apply(seat, Discard(discard))
+        except IllegalAction as exc:
+            raise RecordError(f"{where}, seat {seat} discard {format_cards(discard)}: {exc}") from None
+        if game.is_over:
+            break
+    if (partial or len(deal.discards) < game.rules.seats) and deal.plays:
+        raise RecordError(f"{where}: cards are played before every seat has discarded")
+    for number, text in enumerate(deal.plays, start=1):
+        card = _card(text, f"{where}, play {number}")
+        here = f"{where}, card {number} ({card})"
+        if game.phase is not Phase.PLAY or game.deal_number != index:
+            raise RecordError(f"{here}: the play is already over")
+        holder = next((s for s, hand in enumerate(cards.hands) if card in hand), None)
+        if holder is None:
+            raise RecordError(f"{here}: no seat was dealt this card")
+        turn = game.to_act[0]
+        if holder != turn:
+            raise RecordError(f"{here}: it is seat {turn}'s turn, but seat {holder} holds this card")
+        try:
+            game.apply(holder, Play(card))
+        except IllegalAction as exc:
+            raise RecordError(f"{here}: {exc}") from None
+    if not is_last and not game.is_over and game.deal_number == index:
+        raise RecordError(f"{where}: the record stops before the deal is over")

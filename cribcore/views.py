@@ -1,0 +1,70 @@
+"""Per-seat views: everything one seat may know, and nothing more.
+
+A `SeatView` is what the terminal, the computer players and a network server act on. It holds the seat's
+own cards, how many cards the others hold, the public table (starter, count, cards laid, shown hands),
+the scores, and the event log with other seats' private events stripped of their cards. It never holds
+another seat's hidden cards: the engine builds it, and a test checks it after every action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import Card
+from .events import Event
+from .rules import RuleSet
+
+__all__ = ["SeatView"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's knowledge of the game at one moment. Immutable."""
+
+    seat: int
+    players: tuple[str, ...]
+    rules: RuleSet
+    profile: str
+    phase: str
+    """``discard``, ``play``, ``waiting`` or ``over`` (see `cribcore.engine.Phase`)."""
+    deal: int
+    dealer: int
+    scores: tuple[int, ...]
+    """Points per side."""
+    winner: int | None
+    hand: tuple[Card, ...]
+    """The cards this seat holds now, sorted."""
+    kept: tuple[Card, ...]
+    """The cards this seat kept after its discard (its hand for the show)."""
+    discarded: tuple[Card, ...]
+    """The cards this seat laid away to the crib this deal."""
+    held: tuple[int, ...]
+    """How many cards each seat holds now."""
+    crib_size: int
+    starter: Card | None
+    count: int
+    pile: tuple[tuple[int, Card], ...]
+    """The current count's cards, with the seat that laid each, in order."""
+    laid: tuple[tuple[Card, ...], ...]
+    """The cards each seat has laid this deal, in order."""
+    to_act: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    """What this seat may do now; empty when it is not this seat's turn."""
+    events: tuple[Event, ...]
+
+    @property
+    def side(self) -> int:
+        return self.rules.side_of(self.seat)
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == self.dealer
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_actions)
+
+    def new_events(self, since: int) -> tuple[Event, ...]:
+        """The events after the first ``since`` ones (for showing what happened since last time)."""
+        return self.events[since:]

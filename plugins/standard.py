@@ -1,0 +1,50 @@
+"""The standard rules (RULES.md §2) as the built-in implementation of cribcore's hooks.
+
+Loaded for every game. Variants change these results through their own implementations of the same
+hooks; this module never needs to know about them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cribcore.cards import Card, Rank
+from cribcore.hookspecs import hookimpl
+from cribcore.rules import RuleSet
+from cribcore.scoring import HEELS, ScoreItem, play_items, show_items
+
+SUMMARY = "The standard six-card rules: heels, pegging, the show, first to the target wins."
+
+
+@hookimpl
+def cribcore_starter_items(starter: Card) -> Sequence[ScoreItem]:
+    if starter.rank == Rank.JACK:
+        return [ScoreItem(HEELS, (starter,), 2)]
+    return []
+
+
+@hookimpl
+def cribcore_play_items(pile: tuple[Card, ...]) -> Sequence[ScoreItem]:
+    return play_items(pile)
+
+
+@hookimpl(trylast=True)
+def cribcore_play_continues() -> bool:
+    return True
+
+
+@hookimpl
+def cribcore_show_items(
+    cards: tuple[Card, ...], starter: Card, crib: bool
+) -> Sequence[ScoreItem]:
+    return show_items(cards, starter, crib=crib)
+
+
+@hookimpl(trylast=True)
+def cribcore_counting_order(rules: RuleSet, dealer: int) -> Sequence[int]:
+    return [(dealer + k) % rules.seats for k in range(1, rules.seats + 1)]
+
+
+@hookimpl(trylast=True)
+def cribcore_winner(rules: RuleSet, scores: tuple[int, ...], side: int) -> int | None:
+    return side if scores[side] >= rules.target else None
