@@ -80,7 +80,10 @@ Action = Discard | Play
 
 
 def parse_action(text: str) -> Action:
-    """Parse ``discard C C…`` or ``play C``; raise `ValueError` (a `CardParseError` for a bad card) on anything else."""
+    """Parse ``discard C C…`` or ``play C``.
+
+    Raises `ValueError` (a `CardParseError` for a bad card) on anything else.
+    """
     verb, _, rest = text.strip().partition(" ")
     verb = verb.lower()
     if verb == "discard":
@@ -94,4 +97,3 @@ def parse_action(text: str) -> Action:
             raise ValueError("play takes exactly one card, e.g. 'play 7S'")
         return Play(cards[0])
     raise ValueError(f"unknown action {text.strip()!r}: use 'discard C C' or 'play C'")
-

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = [
     "FULL_DECK",
@@ -94,16 +94,15 @@ class Card:
 
     rank: Rank
     suit: Suit
+    value: int = field(init=False, repr=False, compare=False)
+    """Count value used for fifteens and the running count."""
+    index: int = field(init=False, repr=False, compare=False)
+    """A dense index 0..51 (rank-major), stable across versions."""
 
-    @property
-    def value(self) -> int:
-        """Count value used for fifteens and the running count."""
-        return self.rank.count_value
-
-    @property
-    def index(self) -> int:
-        """A dense index 0..51 (rank-major), stable across versions."""
-        return (self.rank - 1) * 4 + _SUIT_ORDER[self.suit]
+    def __post_init__(self) -> None:
+        # Derived once: scoring and the engine read these millions of times.
+        object.__setattr__(self, "value", self.rank.count_value)
+        object.__setattr__(self, "index", (self.rank - 1) * 4 + _SUIT_ORDER[self.suit])
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -91,6 +91,7 @@ class Game:
         self.profile = profile if profile is not None else standard_profile()
         self.rules: RuleSet = self.profile.rules
         self._hook = plugin_manager(self.profile.plugins).hook
+        self._discards_checked = bool(self._hook.cribcore_check_discard.get_hookimpls())
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         self._source: DealSource = deals if deals is not None else SeededDeals(self.seed)
         seats = self.rules.seats
@@ -268,6 +269,8 @@ class Game:
 
     def _discard_refusal(self, seat: int, cards: tuple[Card, ...]) -> str | None:
         assert self._cards is not None
+        if not self._discards_checked:
+            return None
         reasons = self._hook.cribcore_check_discard(
             rules=self.rules,
             hand=self._cards.hands[seat],

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from importlib.metadata import EntryPoint, entry_points
-from types import ModuleType
 
 import pluggy
 
@@ -30,15 +29,16 @@ def available() -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
-def _load(name: str, found: dict[str, EntryPoint]) -> ModuleType | object:
+def _load(name: str, found: dict[str, EntryPoint]) -> object:
     entry = found.get(name)
     if entry is None:
         known = ", ".join(sorted(found)) or "none"
         raise UnknownPlugin(f"unknown plugin {name!r} (installed: {known})")
     try:
-        return entry.load()
+        plugin: object = entry.load()
     except Exception as exc:  # a broken third-party plugin must not crash the program
         raise UnknownPlugin(f"plugin {name!r} failed to load: {exc}") from exc
+    return plugin
 
 
 @functools.lru_cache(maxsize=32)

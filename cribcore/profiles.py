@@ -8,12 +8,11 @@ is reported as one `ProfileError` naming the file, the key and the reason, befor
 from __future__ import annotations
 
 import tomllib
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from cribcore_profiles import DIRECTORY as BUILTIN_DIRECTORY
 
 from .pluginmanager import BASE_PLUGIN, UnknownPlugin, plugin_manager
 from .rules import RuleSet
@@ -21,6 +20,9 @@ from .rules import RuleSet
 __all__ = ["BUILTIN_DIRECTORY", "STANDARD", "Profile", "ProfileError", "ProfileFile", "load_profile"]
 
 STANDARD = "standard"
+
+BUILTIN_DIRECTORY = Path(str(files("cribcore_profiles")))
+"""Where the built-in profile files are installed (the ``profiles/`` folder of a checkout)."""
 
 
 class ProfileError(ValueError):

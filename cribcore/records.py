@@ -213,8 +213,7 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
         _replay_deal(game, i, deal, deals[i], is_last=i == last)
     if record.result is not None and record.result.scores != list(game.scores):
         raise RecordError(
-            f"result: the record says scores {record.result.scores} but the replay gives "
-            f"{list(game.scores)}"
+            f"result: the record says scores {record.result.scores} but the replay gives {list(game.scores)}"
         )
     if record.result is not None and record.result.winner != game.winner:
         raise RecordError(
@@ -225,7 +224,7 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
 
 def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, is_last: bool) -> None:
     where = f"deal {index + 1}"
-    if game.is_over:
+    if game.phase is Phase.OVER:
         raise RecordError(f"{where}: the game was already won in the deal before")
     if game.deal_number != index:
         raise RecordError(f"{where}: the deal before it did not finish")

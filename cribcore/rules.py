@@ -26,9 +26,7 @@ class RuleSet(BaseModel):
     )
     cards_dealt: int = Field(6, ge=2, le=12, description="Cards dealt to each seat.")
     discards: int = Field(2, ge=0, le=4, description="Cards each seat lays away to the crib.")
-    crib_from_pack: int = Field(
-        0, ge=0, le=4, description="Cards dealt from the pack straight to the crib."
-    )
+    crib_from_pack: int = Field(0, ge=0, le=4, description="Cards dealt from the pack straight to the crib.")
     target: int = Field(121, ge=1, le=10_000, description="Points that end the game.")
 
     @model_validator(mode="after")

@@ -7,7 +7,6 @@ These are the standard rules; variants change them through hooks (see `cribcore.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
@@ -28,9 +27,9 @@ __all__ = [
     "ScoreItem",
     "peg_sequence",
     "play_items",
-    "show_items",
     "score_play",
     "score_show",
+    "show_items",
 ]
 
 FIFTEEN = "fifteen"
@@ -95,7 +94,7 @@ def _runs(cards: Sequence[Card]) -> list[ScoreItem]:
     by_rank: dict[Rank, list[Card]] = {}
     for card in cards:
         by_rank.setdefault(card.rank, []).append(card)
-    items = []
+    items: list[ScoreItem] = []
     rank = 1
     while rank <= 13:
         if rank not in by_rank:
@@ -126,9 +125,7 @@ def _flush(hand: Sequence[Card], starter: Card, *, crib: bool) -> list[ScoreItem
 
 def _nobs(hand: Sequence[Card], starter: Card) -> list[ScoreItem]:
     return [
-        ScoreItem(NOBS, (card,), 1)
-        for card in hand
-        if card.rank == Rank.JACK and card.suit == starter.suit
+        ScoreItem(NOBS, (card,), 1) for card in hand if card.rank == Rank.JACK and card.suit == starter.suit
     ]
 
 

@@ -34,9 +34,7 @@ def cribcore_play_continues() -> bool:
 
 
 @hookimpl
-def cribcore_show_items(
-    cards: tuple[Card, ...], starter: Card, crib: bool
-) -> Sequence[ScoreItem]:
+def cribcore_show_items(cards: tuple[Card, ...], starter: Card, crib: bool) -> Sequence[ScoreItem]:
     return show_items(cards, starter, crib=crib)
 
 
