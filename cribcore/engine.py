@@ -344,7 +344,7 @@ class Game:
         self._winner = winner
         self._phase = Phase.OVER
         self._to_play = None
-        self._emit(Event("win", self._deal_index, seat=event.seat, scores=scores, note=f"side {winner}"))
+        self._emit(Event("win", self._deal_index, seat=event.seat, scores=scores, side=winner))
         if self._cards is not None:
             self._logs.append(self._current_log())
             self._cards = None

@@ -18,12 +18,25 @@ __all__ = ["Event", "redact"]
 class Event:
     """One thing that happened.
 
-    Kinds the engine emits: ``cut`` (a card cut for deal), ``dealer`` (who deals), ``deal`` (a seat's
-    hand, private), ``discard`` (private cards), ``starter``, ``heels``, ``play`` (a card laid, with its
-    points), ``says-go`` (a seat cannot lay a card), ``go`` (the go or last-card point), ``reset`` (the
-    count turns over), ``hand`` and ``crib`` (the show), ``win``; plugins may add kinds such as
-    ``compensation``. ``scored`` marks events that award points (a hand counted for 0 included);
-    ``scores`` are the totals per side after the event.
+    Kinds the engine emits, with ``seat`` meaning:
+
+    - ``cut``: ``seat`` cut ``cards[0]`` for the first deal (one event per seat and round);
+    - ``deal``: a deal begins; ``seat`` is the dealer (public, no cards);
+    - ``dealt``: ``seat``'s hand as dealt (private to ``seat``);
+    - ``discard``: ``seat`` laid ``cards`` away to the crib (private to ``seat``);
+    - ``starter``: the starter is turned up (``seat`` is the dealer);
+    - ``heels``: the dealer scores for the starter;
+    - ``play``: ``seat`` laid ``cards[0]``, taking the count to ``count``, scoring ``items``;
+    - ``says-go``: ``seat`` cannot lay a card on ``count``;
+    - ``go``: ``seat`` scores the point for the go (``note`` ``"go"``) or for the last card of the play
+      (``note`` ``"last card"``); none is scored when the count reaches 31;
+    - ``reset``: the count turns over (``seat`` laid its last card);
+    - ``hand`` and ``crib``: the show of ``seat``'s hand or the dealer's crib, ``cards`` without the starter;
+    - ``win``: the game is over; ``side`` has won (``seat`` scored last, which under some variants is
+      not the winner).
+
+    Plugins may add kinds, such as ``compensation``. ``scored`` marks events that award points (a hand
+    counted for 0 included); ``scores`` are the totals per side after the event.
     """
 
     kind: str
@@ -37,6 +50,7 @@ class Event:
     scored: bool = False
     private_to: int | None = None
     note: str = ""
+    side: int | None = None
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {"deal": self.deal, "kind": self.kind, "player": self.seat}
@@ -50,6 +64,8 @@ class Event:
         data["scores"] = list(self.scores)
         if self.note:
             data["note"] = self.note
+        if self.side is not None:
+            data["side"] = self.side
         return data
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "GameRecord",
     "RecordError",
     "game_record",
+    "parse_record",
     "read_record",
     "replay",
     "write_record",
@@ -124,19 +125,26 @@ def write_record(path: str | Path, record: Mapping[str, Any]) -> None:
         raise
 
 
+def parse_record(text: str, source: str = "record") -> dict[str, Any]:
+    """Parse a record's JSON text; raise `RecordError` naming ``source`` when it is not a JSON object."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{source}: a record is a JSON object")
+    return data
+
+
 def read_record(path: str | Path) -> dict[str, Any]:
     """Read a record file's JSON; raise `RecordError` naming the file when it is not a JSON object."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"{path}: cannot read: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    if not isinstance(data, dict):
-        raise RecordError(f"{path}: a record is a JSON object")
-    return data
+    return parse_record(text, str(path))
 
 
 def _validate(data: Mapping[str, Any] | GameRecord) -> GameRecord:

@@ -152,8 +152,11 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
 
     Raises `ValueError` when a card appears twice.
     """
-    if len(set(hand) | {starter}) != len(hand) + 1:
-        raise ValueError("a card appears twice in the hand and starter")
+    seen: set[Card] = set()
+    for card in (*hand, starter):
+        if card in seen:
+            raise ValueError(f"{card} appears twice in the hand and starter")
+        seen.add(card)
     if not hand:
         raise ValueError("a hand needs at least one card")
     return Score(show_items(hand, starter, crib=crib))
@@ -190,8 +193,9 @@ def score_play(pile: Sequence[Card]) -> Score:
     """
     if not pile:
         raise ValueError("nothing has been laid")
-    if len(set(pile)) != len(pile):
-        raise ValueError("a card appears twice in the count")
+    repeated = [card for i, card in enumerate(pile) if card in pile[:i]]
+    if repeated:
+        raise ValueError(f"{repeated[0]} appears twice in the count")
     if sum(card.value for card in pile) > PLAY_LIMIT:
         raise ValueError(f"the count would pass {PLAY_LIMIT}")
     return Score(play_items(pile))

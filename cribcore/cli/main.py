@@ -1,2 +1,203 @@
-def main() -> int:
-    return 0
+"""The ``cribbage`` command line: argument parsing, dispatch to the commands, exit statuses, and turning
+every failure into one line on standard error.
+
+Exit statuses: 0 success; 1 an error (a bad card, a bad record, a file that cannot be read or written,
+input that ended mid-game); 2 a usage error; 130 interrupted with Ctrl-C outside a prompt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from rich.console import Console
+
+from .. import __version__
+from ..engine import standard_profile
+from .errors import PROG, report
+from .play import INTERRUPTED, PlayOptions, play, seat_kinds, seat_names
+from .render import make_console
+from .replay import replay_command
+from .score import peg_command, score_command
+
+__all__ = ["build_parser", "main"]
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """A command line that parsed but cannot be run as given; reported like argparse's errors."""
+
+    def __init__(self, message: str, command: str) -> None:
+        super().__init__(message)
+        self.prog = f"{PROG} {command}"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line: the error and where to find help."""
+
+    def error(self, message: str) -> NoReturn:
+        report(f"{message} (see '{self.prog} --help')", prog=self.prog)
+        raise SystemExit(USAGE_ERROR)
+
+
+def _seat_kinds(text: str) -> tuple[str, ...]:
+    try:
+        return seat_kinds(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _seed(text: str) -> int:
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {seed}")
+    return seed
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for every command; each subcommand stores its handler in ``command``."""
+    parser = _Parser(
+        prog=PROG,
+        description="Cribbage: count hands and pegging, replay game records, and play a game.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+
+    score = commands.add_parser(
+        "score",
+        help="count a hand or crib in the show",
+        description="Count a hand (or crib) with the starter, item by item.",
+        epilog="Cards: rank A 2-9 T J Q K (or 10) and suit C D H S (or ♣ ♦ ♥ ♠), e.g. 5H, 10s, J♣.",
+    )
+    score.add_argument("cards", nargs="+", metavar="CARD", help="the hand: 1 to 6 cards")
+    score.add_argument("--starter", metavar="CARD", help="the starter (cut) card; required")
+    score.add_argument("--crib", action="store_true", help="count as the crib (flush needs all five)")
+    score.add_argument("--json", action="store_true", help="print the score as JSON")
+
+    peg = commands.add_parser(
+        "peg",
+        help="score cards laid in order on one count",
+        description="Points each card scores when laid in this order on one count (the play).",
+    )
+    peg.add_argument("cards", nargs="+", metavar="CARD", help="cards in the order laid")
+    peg.add_argument(
+        "--last",
+        action="store_true",
+        help="nobody can play on: the final card also scores 1 for the go (unless it made 31)",
+    )
+    peg.add_argument("--json", action="store_true", help="print one JSON object per card")
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a game record and list its scores",
+        description="Re-play a game record through the engine and list every score, then the result.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
+    replay.add_argument("--json", action="store_true", help="print the scoring events as JSON")
+
+    play_cmd = commands.add_parser(
+        "play",
+        help="play a game of six-card cribbage to 121",
+        description="Play the standard game (two players, six cards, first to 121).",
+        epilog="Try: cribbage play --players computer,computer --seed 7  (a whole game, unattended).",
+    )
+    play_cmd.add_argument("--seed", type=_seed, metavar="N", help="fix the shuffles to replay a game")
+    play_cmd.add_argument(
+        "--players",
+        type=_seat_kinds,
+        default=("human", "computer"),
+        metavar="KINDS",
+        help="one kind per seat, comma separated: human, computer, random (default human,computer)",
+    )
+    play_cmd.add_argument(
+        "--name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help='the human\'s name (default "You"); repeat for several human seats',
+    )
+    play_cmd.add_argument(
+        "--record", type=Path, metavar="FILE", help="write the game record here when the game ends"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: the process arguments); return the exit status.
+
+    Never raises for user errors: they are reported as one line on standard error.
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.error("choose a command: score, peg, replay or play")
+        return _dispatch(args)
+    except SystemExit as exc:  # --help, --version and usage errors from argparse
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except UsageError as exc:
+        report(f"{exc} (see '{exc.prog} --help')", prog=exc.prog)
+        return USAGE_ERROR
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except (ValueError, OSError) as exc:
+        report(_message(exc))
+        return 1
+    except KeyboardInterrupt:
+        report("interrupted")
+        return INTERRUPTED
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    console = make_console()
+    if args.command == "score":
+        if args.starter is None:
+            raise UsageError("the starter is missing: add --starter CARD, e.g. --starter 5S", "score")
+        return score_command(args.cards, args.starter, crib=args.crib, as_json=args.json, console=console)
+    if args.command == "peg":
+        return peg_command(args.cards, last=args.last, as_json=args.json, console=console)
+    if args.command == "replay":
+        return replay_command(args.file, as_json=args.json, console=console)
+    return _play(args, console)
+
+
+def _play(args: argparse.Namespace, console: Console) -> int:
+    kinds: tuple[str, ...] = args.players
+    seats = standard_profile().rules.seats  # `play` uses the locked standard profile
+    if len(kinds) != seats:
+        raise UsageError(f"--players needs {seats} seat kinds for this game, not {len(kinds)}", "play")
+    try:
+        seat_names(kinds, args.name)
+    except ValueError as exc:
+        raise UsageError(str(exc), "play") from None
+    record: Path | None = args.record
+    if record is not None and not record.resolve().parent.is_dir():
+        raise UsageError(f"--record: the folder {str(record.parent)!r} does not exist", "play")
+    options = PlayOptions(seed=args.seed, kinds=kinds, human_names=tuple(args.name), record=record)
+    return play(options, console)
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"{where}{exc.strerror}"
+    return str(exc)
+
+
+def _silence_stdout() -> None:
+    # The reader went away (e.g. `| head`): send what is still buffered nowhere so that Python does
+    # not report the broken pipe again at exit.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

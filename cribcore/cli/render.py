@@ -1,0 +1,178 @@
+"""Drawing for the terminal: the console, cards with suit symbols and colour, a score's itemized
+breakdown, and the table a human sees each time they must act.
+
+Output goes through one rich `Console` made by `make_console`: it writes no ANSI escapes when the
+output is not a terminal, when ``TERM`` is ``dumb``, and no colour under ``NO_COLOR``. Everything is
+built as `rich.text.Text`, never markup, so card texts and player names are printed exactly.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import IO
+
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from ..actions import Play
+from ..cards import Card, Rank
+from ..scoring import ScoreItem
+from ..views import SeatView
+from .describe import Voice, item_name
+
+__all__ = ["Painter", "columns", "items_lines", "make_console", "seat_table"]
+
+
+_PLAIN = {"—": "-", "–": "-", "·": "|", "─": "-", "…": "..."}
+_PLAIN_ERRORS = "cribcore-plain"
+
+
+def _plain(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start : exc.end]
+    return "".join(_PLAIN.get(ch, "?") for ch in bad), exc.end
+
+
+codecs.register_error(_PLAIN_ERRORS, _plain)
+
+
+def make_console(file: IO[str] | None = None) -> Console:
+    """The console every command prints through (standard output unless ``file`` is given).
+
+    Markup, emoji codes and automatic highlighting are off so that text is printed as given, and soft
+    wrapping keeps long lines whole when output is piped. When standard output cannot encode Unicode
+    (an ASCII locale), it is switched to write dashes and bars for the few non-ASCII marks the
+    commands use rather than fail; cards then use letters (see `Painter.for_console`).
+    """
+    stream = sys.stdout if file is None else file
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "")
+    if not encoding.startswith("utf") and isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors=_PLAIN_ERRORS)
+    return Console(file=file, highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Painter:
+    """Draws cards. With ``symbols`` a card looks as printed on it (``10♦``, red for hearts and
+    diamonds); without, it is the canonical text (``TD``) that the commands also accept as input."""
+
+    symbols: bool = True
+
+    @classmethod
+    def for_console(cls, console: Console) -> Painter:
+        """Suit symbols when the console's encoding can print them."""
+        return cls(symbols=console.encoding.lower().replace("-", "").startswith("utf"))
+
+    def plain(self, card: Card) -> str:
+        if not self.symbols:
+            return str(card)
+        rank = "10" if card.rank == Rank.TEN else card.rank.symbol
+        return rank + card.suit.symbol
+
+    def card(self, card: Card) -> Text:
+        return Text(self.plain(card), style="bold red" if card.suit.is_red else "bold")
+
+    def cards(self, cards: Iterable[Card], *, dim: Iterable[Card] = ()) -> Text:
+        """Cards separated by spaces; cards in ``dim`` are drawn faint (e.g. unplayable ones)."""
+        faint = set(dim)
+        text = Text()
+        for i, card in enumerate(cards):
+            if i:
+                text.append(" ")
+            text.append_text(self.card(card) if card not in faint else Text(self.plain(card), "dim"))
+        return text
+
+
+def columns(rows: Sequence[Sequence[Text | str]], *, right: Iterable[int] = (), gap: int = 3) -> list[Text]:
+    """Rows of cells laid out in aligned columns, one `Text` line per row. Columns whose index is in
+    ``right`` are right-aligned. Lines carry no trailing spaces (they are pasted and diffed)."""
+    cells = [[Text(c) if isinstance(c, str) else c for c in row] for row in rows]
+    ncols = max((len(row) for row in cells), default=0)
+    widths = [max((row[i].cell_len for row in cells if i < len(row)), default=0) for i in range(ncols)]
+    flush_right = set(right)
+    lines = []
+    for row in cells:
+        line = Text()
+        for i, cell in enumerate(row):
+            if i:
+                line.append(" " * gap)
+            pad = " " * (widths[i] - cell.cell_len)
+            if i in flush_right:
+                line.append(pad).append_text(cell)
+            else:
+                line.append_text(cell).append(pad)
+        line.rstrip()
+        lines.append(line)
+    return lines
+
+
+def items_lines(
+    items: Sequence[ScoreItem], painter: Painter, *, indent: int = 2, total: int | None = None
+) -> list[Text]:
+    """One line per item: its name, the cards that make it, and its points (right-aligned); with
+    ``total``, a last line giving it."""
+    rows: list[list[Text | str]] = [
+        [item_name(item), painter.cards(item.cards), str(item.points)] for item in items
+    ]
+    if total is not None:
+        rows.append([Text("total", style="bold"), "", Text(str(total), style="bold")])
+    lines = columns(rows, right=(2,))
+    for line in lines:
+        line.pad_left(indent)
+    return lines
+
+
+def seat_table(view: SeatView, voice: Voice, painter: Painter) -> RenderableType:
+    """What the seat of ``view`` needs in order to act: scores, whose crib, the starter, the running
+    count with its cards, how many cards the others hold, and its own hand numbered from 1 so cards
+    can be picked by position. Cards that cannot be played now are drawn faint."""
+    seat = view.seat
+    lines: list[RenderableType] = []
+    owner = voice.owner(seat)
+    title = f"{owner[:1].upper()}{owner[1:]} turn" if view.my_turn else "The table"
+    lines.append(Rule(Text(f"{title} · deal {view.deal + 1}"), style="dim", align="left"))
+    target = view.rules.target
+    lines.append(Text(f"  Scores   {voice.scores(view.scores)}   (first to {target})"))
+    whose = "yours" if view.dealer == voice.you else voice.owner(view.dealer)
+    crib = Text(f"  Crib     {whose}")
+    if view.discarded:
+        crib.append("   (you laid away ").append_text(painter.cards(view.discarded)).append(")")
+    lines.append(crib)
+    starter = Text("  Starter  ")
+    starter.append_text(painter.card(view.starter) if view.starter else Text("not turned yet", "dim"))
+    lines.append(starter)
+    if view.phase == "play":
+        count = Text(f"  Count    {view.count}")
+        if view.pile:
+            count.append("   ").append_text(painter.cards(card for _, card in view.pile))
+        else:
+            count.append("   (a new count)", style="dim")
+        lines.append(count)
+        for other, n in enumerate(view.held):
+            if other != seat:
+                held = f"{n} card{'s' if n != 1 else ''}" if n else "no cards left"
+                lines.append(Text(f"  {voice.does(other, 'hold')} {held}", style="dim"))
+    lines.append(_hand_line(view, voice, painter))
+    return Group(*lines)
+
+
+def _hand_line(view: SeatView, voice: Voice, painter: Painter) -> Text:
+    playable = {a.card for a in view.legal_actions if isinstance(a, Play)}
+    faint = view.phase == "play" and view.my_turn
+    label = "Your hand" if view.seat == voice.you else f"{voice.names[view.seat]}'s hand"
+    text = Text(f"  {label}  ")
+    for position, card in enumerate(view.hand, start=1):
+        text.append(f"  {position}) ", style="dim")
+        if faint and card not in playable:
+            text.append(painter.plain(card), style="dim")
+        else:
+            text.append_text(painter.card(card))
+    if not view.hand:
+        text.append("(no cards left)", style="dim")
+    return text

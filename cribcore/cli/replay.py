@@ -1,0 +1,95 @@
+"""The ``replay`` command: re-play a game record through the engine and list every scoring event,
+then the result. The record is checked card by card on the way; a bad one stops with the
+`RecordError` that says which deal and card."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..cards import Card, format_cards
+from ..events import Event
+from ..records import RecordError, parse_record, read_record, replay
+from .describe import Voice, reasons
+
+__all__ = ["load_record", "replay_command", "scoring_line"]
+
+
+def load_record(source: str) -> dict[str, Any]:
+    """The record's JSON from the file ``source``, or from standard input when it is ``-``.
+    Raises `RecordError` when it cannot be read or is not a JSON object."""
+    if source != "-":
+        return read_record(source)
+    if sys.stdin is None:
+        raise RecordError("-: standard input is closed")
+    try:
+        text = sys.stdin.read()
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"-: cannot read: {exc}") from None
+    return parse_record(text, "-")
+
+
+def replay_command(source: str, *, as_json: bool, console: Console) -> int:
+    """Replay the record at ``source`` and print its scoring events and result."""
+    game = replay(load_record(source))
+    scoring = [event for event in game.events if event.scored]
+    if as_json:
+        data = {
+            "events": [event.to_json() for event in scoring],
+            "scores": list(game.scores),
+            "winner": game.winner,
+        }
+        sys.stdout.write(json.dumps(data) + "\n")
+        sys.stdout.flush()
+        return 0
+    voice = Voice.for_game(game.players, game.rules)
+    seed = f", seed {game.seed}" if game.seed is not None else ""
+    console.print(Text(f"{' vs '.join(game.players)} (profile {game.profile.name}{seed})", style="bold"))
+    width = max(len(name) for name in game.players)
+    starters: dict[int, Card] = {
+        event.deal: event.cards[0] for event in game.events if event.kind == "starter" and event.cards
+    }
+    for event in scoring:
+        console.print(scoring_line(event, voice, starters.get(event.deal), width))
+    if game.winner is not None:
+        scores = game.scores
+        result = f"{voice.side_does(game.winner, 'win')}"
+        if len(scores) == 2:
+            result += f", {scores[game.winner]} to {scores[1 - game.winner]}"
+        console.print(Text(f"Result: {result}.", style="bold"))
+    else:
+        console.print(
+            Text(
+                f"Unfinished: the record stops in deal {game.deal_number + 1} "
+                f"with {voice.scores(game.scores)}.",
+                style="bold",
+            )
+        )
+    return 0
+
+
+def scoring_line(event: Event, voice: Voice, starter: Card | None, width: int = 0) -> str:
+    """One scoring event as a line: deal number (from 1), player, points, what scored, the scores."""
+    name = voice.names[event.seat] if event.seat is not None else ""
+    return (
+        f"deal {event.deal + 1:>2}  {name:<{width}}  {event.points:>2}  "
+        f"{_what(event, starter)}   ({voice.scores(event.scores)})"
+    )
+
+
+def _what(event: Event, starter: Card | None) -> str:
+    kind = event.kind
+    if kind == "play" and event.cards:
+        return f"plays {event.cards[0]} at {event.count}: {reasons(event.items)}"
+    if kind == "go":
+        return f"{event.note or 'go'} at {event.count}"
+    if kind == "heels" and event.cards:
+        return f"his heels (starter {event.cards[0]})"
+    if kind in ("hand", "crib"):
+        with_starter = f" + {starter}" if starter is not None else ""
+        return f"{kind} {format_cards(event.cards)}{with_starter}: {reasons(event.items) or 'nothing'}"
+    return f"{kind.replace('-', ' ')}: {reasons(event.items)}" if event.items else kind

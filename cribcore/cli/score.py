@@ -1,0 +1,102 @@
+"""The ``score`` and ``peg`` commands: the standard count of a hand in the show, and the points each
+card scores when laid in order on one count. Both only parse, call the pure scorers of
+`cribcore.scoring`, and print the result as text or JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from ..cards import Card, format_cards, parse_card
+from ..scoring import Score, peg_sequence, score_show
+from .describe import reasons, spoken_show
+from .render import Painter, columns, items_lines
+
+__all__ = ["HAND_SIZES", "peg_command", "score_command"]
+
+HAND_SIZES = range(1, 7)
+"""Hands of 1 to 6 cards: variants keep 3 (five-card), 4 (six-card) or 5 (seven-card)."""
+
+
+def _parse_all(texts: Sequence[str]) -> list[Card]:
+    return [parse_card(text) for text in texts]
+
+
+def _no_repeats(cards: Sequence[Card]) -> None:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise ValueError(f"{card} is named twice: a pack has one of each card")
+        seen.add(card)
+
+
+def score_command(
+    hand_texts: Sequence[str], starter_text: str, *, crib: bool, as_json: bool, console: Console
+) -> int:
+    """Print the show count of the hand (or crib) with the starter. Raises `ValueError` for a token
+    that is not a card, a card named twice, or a hand size outside `HAND_SIZES`."""
+    hand = _parse_all(hand_texts)
+    starter = parse_card(starter_text)
+    if len(hand) not in HAND_SIZES:
+        raise ValueError(f"a hand has {HAND_SIZES.start} to {HAND_SIZES.stop - 1} cards, not {len(hand)}")
+    _no_repeats([*hand, starter])
+    score = score_show(hand, starter, crib=crib)
+    if as_json:
+        _print_json(score.to_json())
+        return 0
+    painter = Painter(symbols=False)
+    title = Text(f"{'Crib' if crib else 'Hand'} ", style="bold")
+    title.append_text(painter.cards(hand)).append(" with starter ").append_text(painter.card(starter))
+    console.print(title)
+    for line in items_lines(score.items, painter, total=score.total):
+        console.print(line)
+    console.print(spoken_show(score.items))
+    return 0
+
+
+def peg_command(card_texts: Sequence[str], *, last: bool, as_json: bool, console: Console) -> int:
+    """Print what each card scores when laid in order on one count; with ``last``, nobody can play
+    on after the final card. Raises `ValueError` for a bad token, a repeated card, or a count past 31."""
+    cards = _parse_all(card_texts)
+    scores = peg_sequence(cards, last=last)
+    counts = _running_counts(cards)
+    if as_json:
+        _print_json(
+            [
+                {"card": str(card), "count": count, "points": score.total, **_items(score)}
+                for card, count, score in zip(cards, counts, scores, strict=True)
+            ]
+        )
+        return 0
+    painter = Painter(symbols=False)
+    rows: list[list[Text | str]] = [
+        [painter.card(card), "count", str(count), str(score.total), reasons(score.items)]
+        for card, count, score in zip(cards, counts, scores, strict=True)
+    ]
+    console.print(Text(f"Laid in order: {format_cards(cards)}", style="bold"))
+    for line in columns(rows, right=(2, 3), gap=2):
+        line.pad_left(2)
+        console.print(line)
+    return 0
+
+
+def _running_counts(cards: Sequence[Card]) -> list[int]:
+    counts = []
+    total = 0
+    for card in cards:
+        total += card.value
+        counts.append(total)
+    return counts
+
+
+def _items(score: Score) -> dict[str, object]:
+    return {"items": score.to_json()["items"]}
+
+
+def _print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data) + "\n")
+    sys.stdout.flush()
