@@ -75,9 +75,9 @@ def _flatten(results: Iterable[Sequence[ScoreItem] | None]) -> tuple[ScoreItem, 
 class Game:
     """One game of cribbage under a profile (the locked standard profile by default).
 
-    ``seed`` fixes every shuffle; without one a random seed is chosen and kept in `seed` (and the
-    record), so any game can be reproduced. ``deals`` replaces the shuffles with given cards (used to
-    replay records). ``players`` are display names, one per seat.
+    ``seed`` fixes every shuffle; without one (and without ``deals``) a random seed is chosen and kept
+    in `seed` (and the record), so any game can be reproduced. ``deals`` replaces the shuffles with
+    given cards (used to replay records). ``players`` are display names, one per seat.
     """
 
     def __init__(
@@ -92,8 +92,11 @@ class Game:
         self.rules: RuleSet = self.profile.rules
         self._hook = plugin_manager(self.profile.plugins).hook
         self._discards_checked = bool(self._hook.cribcore_check_discard.get_hookimpls())
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-        self._source: DealSource = deals if deals is not None else SeededDeals(self.seed)
+        if deals is None:
+            seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+            deals = SeededDeals(seed)
+        self.seed: int | None = seed
+        self._source: DealSource = deals
         seats = self.rules.seats
         names = tuple(players) if players is not None else tuple(f"Player {i + 1}" for i in range(seats))
         if len(names) != seats:

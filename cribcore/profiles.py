@@ -104,7 +104,13 @@ def _resolve(path: Path, seen: tuple[Path, ...]) -> Profile:
     if spec.locked and not is_builtin_standard:
         raise ProfileError(f"{path}: locked: only the built-in standard profile is locked")
     if spec.extends is not None:
-        base = _resolve(_locate(spec.extends, path.parent), (*seen, path.resolve()))
+        try:
+            base_path = _locate(spec.extends, path.parent)
+            if not base_path.is_file():
+                raise ProfileError(f"no such profile file {base_path}")
+        except ProfileError as exc:
+            raise ProfileError(f"{path}: extends: {exc}") from None
+        base = _resolve(base_path, (*seen, path.resolve()))
     else:
         base = Profile(name=spec.name, plugins=(BASE_PLUGIN,))
     plugins = tuple(dict.fromkeys((*base.plugins, *spec.plugins, BASE_PLUGIN)))

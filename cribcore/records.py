@@ -74,7 +74,7 @@ class GameRecord(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     format: Literal["cribbage-record"]
-    version: int
+    version: int = Field(strict=True)
     profile: str = "standard"
     players: list[str]
     seed: int | None = None
@@ -104,6 +104,8 @@ def game_record(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "deals": deals,
     }
+    if game.seed is None:
+        del record["seed"]
     if game.is_over:
         record["result"] = {"scores": list(game.scores), "winner": game.winner}
     return record
@@ -115,6 +117,8 @@ def write_record(path: str | Path, record: Mapping[str, Any]) -> None:
     text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
+        # mkstemp makes the file private; a record gets the mode an ordinary new file would.
+        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else _new_file_mode())
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -136,6 +140,12 @@ def parse_record(text: str, source: str = "record") -> dict[str, Any]:
     return data
 
 
+def _new_file_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def read_record(path: str | Path) -> dict[str, Any]:
     """Read a record file's JSON; raise `RecordError` naming the file when it is not a JSON object."""
     try:
@@ -150,15 +160,20 @@ def read_record(path: str | Path) -> dict[str, Any]:
 def _validate(data: Mapping[str, Any] | GameRecord) -> GameRecord:
     if isinstance(data, GameRecord):
         return data
+    if not isinstance(data, Mapping):
+        raise RecordError("a record is a JSON object")
     version = data.get("version")
-    if isinstance(version, int) and version > VERSION:
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise RecordError(f"record version {version} is newer than this cribcore reads ({VERSION})")
     try:
-        return GameRecord.model_validate(data)
+        record = GameRecord.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "record"
         raise RecordError(f"{where}: {first['msg']}") from None
+    if record.version != VERSION:
+        raise RecordError(f"version: must be {VERSION}, not {record.version}")
+    return record
 
 
 def _card(text: str, where: str) -> Card:

@@ -18,7 +18,7 @@ class RuleSet(BaseModel):
     the pack holds every dealt card plus the starter.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     seats: int = Field(2, ge=2, le=4, description="Number of players at the table.")
     partnerships: bool = Field(

@@ -96,7 +96,9 @@ def play(options: PlayOptions, console: Console) -> int:
         raise ValueError("a human seat needs standard input, and it is closed")
     game = Game(seed=options.seed, players=names)
     computers: dict[int, Player] = {
-        seat: RandomPlayer(game.seed + seat) if kind == "random" else SimplePlayer()
+        seat: RandomPlayer(None if game.seed is None else game.seed + seat)
+        if kind == "random"
+        else SimplePlayer()
         for seat, kind in enumerate(options.kinds)
         if kind != "human"
     }

@@ -1,0 +1,37 @@
+"""Shared fixtures: games on stacked (chosen) deals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from cribcore import Game, Profile, RuleSet, parse_card, parse_cards
+from cribcore.deals import DealCards, RecordedDeals
+
+DealSpec = tuple[Sequence[str], str]
+"""One stacked deal: each seat's cards as dealt (text, seat by seat) and the starter."""
+
+StackedGame = Callable[..., Game]
+
+
+def make_stacked_game(
+    *deals: DealSpec, dealer: int = 0, rules: RuleSet | None = None, crib_cards: str = ""
+) -> Game:
+    """A game whose deals are exactly ``deals`` (then it waits), first dealt by ``dealer``."""
+    cards = [
+        DealCards(
+            hands=tuple(parse_cards(hand) for hand in hands),
+            crib_cards=parse_cards(crib_cards),
+            starter=parse_card(starter),
+        )
+        for hands, starter in deals
+    ]
+    profile = Profile(name="stacked", rules=rules) if rules is not None else None
+    return Game(profile, seed=0, deals=RecordedDeals([dealer], cards))
+
+
+@pytest.fixture
+def stacked() -> StackedGame:
+    """``stacked(((hand0, hand1), starter), ..., dealer=0, rules=None)``: a game on chosen deals."""
+    return make_stacked_game

@@ -1,0 +1,418 @@
+"""Game records (docs/records.md): the JSON shape, replay round trips, unfinished records, the errors
+a broken record gives (naming the deal and the card), and atomic writing."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cribcore import Game, Phase, RecordError, game_record, replay
+from cribcore.events import Event
+from cribcore.players import RandomPlayer
+from cribcore.records import FORMAT, VERSION, read_record, write_record
+
+SEED = 5
+Record = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    game = Game(seed=SEED, players=["Ann", "Bob"])
+    players = [RandomPlayer(1), RandomPlayer(2)]
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].choose(game.view(seat)))
+    return game
+
+
+@pytest.fixture
+def record(finished: Game) -> Record:
+    """A fresh JSON copy of the finished game's record, free to be spoiled by a test."""
+    data: Record = json.loads(json.dumps(game_record(finished)))
+    return data
+
+
+def without_cut(events: tuple[Event, ...]) -> tuple[Event, ...]:
+    return tuple(event for event in events if event.kind != "cut")
+
+
+def replay_error(record: Record) -> str:
+    with pytest.raises(RecordError) as excinfo:
+        replay(record)
+    return str(excinfo.value)
+
+
+# A literal record: the pone (seat 1) leads KC, the dealer QD, the pone JC (30); the dealer holds AH, so
+# it is the dealer's turn, and KD would pass 31.
+LITERAL: Record = {
+    "format": "cribbage-record",
+    "version": 1,
+    "profile": "standard",
+    "players": ["Ann", "Bob"],
+    "deals": [
+        {
+            "dealer": 0,
+            "hands": [["QD", "AH", "KD", "4C", "2C", "2D"], ["KC", "JC", "5S", "6S", "3H", "3D"]],
+            "crib_cards": [],
+            "discards": [["2C", "2D"], ["3H", "3D"]],
+            "starter": "7H",
+            "plays": ["KC", "QD", "JC"],
+        }
+    ],
+}
+
+
+# ----------------------------------------------------------------------------- shape and round trip
+
+
+def test_record_has_the_documented_shape(record: Record, finished: Game) -> None:
+    assert set(record) == {"format", "version", "profile", "players", "seed", "deals", "result"}
+    assert record["format"] == FORMAT == "cribbage-record"
+    assert record["version"] == VERSION == 1
+    assert record["profile"] == "standard"
+    assert record["players"] == ["Ann", "Bob"]
+    assert record["seed"] == SEED
+    assert record["result"] == {"scores": list(finished.scores), "winner": finished.winner}
+    assert len(record["deals"]) == finished.deal_number + 1
+    for deal in record["deals"]:
+        assert set(deal) == {"dealer", "hands", "crib_cards", "discards", "starter", "plays"}
+        assert [len(hand) for hand in deal["hands"]] == [6, 6]
+        assert deal["crib_cards"] == []
+        assert isinstance(deal["starter"], str)
+    complete = record["deals"][:-1]
+    assert all(len(deal["plays"]) == 8 for deal in complete)
+    assert all([len(d) for d in deal["discards"]] == [2, 2] for deal in complete)
+
+
+def test_record_cards_are_canonical_text(record: Record) -> None:
+    first = record["deals"][0]
+    texts = [*first["hands"][0], *first["hands"][1], first["starter"], *first["plays"]]
+    assert all(len(text) == 2 and text == text.upper() and text[0] != "1" for text in texts)
+
+
+def test_replay_reproduces_every_event_score_and_the_winner(record: Record, finished: Game) -> None:
+    replayed = replay(record)
+    assert replayed.events == without_cut(finished.events)
+    assert replayed.scores == finished.scores
+    assert replayed.winner == finished.winner
+    assert replayed.is_over
+    assert replayed.players == ("Ann", "Bob")
+    assert replayed.seed == SEED
+
+
+def test_record_of_a_replay_is_the_same_record(record: Record) -> None:
+    assert game_record(replay(record)) == record
+
+
+def test_unknown_keys_are_ignored(record: Record, finished: Game) -> None:
+    record["comment"] = "from the club night"
+    record["deals"][0]["table"] = 4
+    record["result"]["duration"] = "40 min"
+    assert replay(record).events == without_cut(finished.events)
+
+
+def test_seed_is_optional(record: Record, finished: Game) -> None:
+    del record["seed"]
+    assert replay(record).events == without_cut(finished.events)
+
+
+def test_a_seedless_record_stays_seedless(record: Record) -> None:
+    del record["seed"]
+    assert game_record(replay(record)).get("seed") is None
+
+
+def test_result_is_optional(record: Record, finished: Game) -> None:
+    del record["result"]
+    replayed = replay(record)
+    assert replayed.is_over
+    assert replayed.winner == finished.winner
+    assert replayed.scores == finished.scores
+
+
+def test_cards_in_any_accepted_spelling_replay_alike(record: Record, finished: Game) -> None:
+    first = record["deals"][0]
+    first["hands"] = [[text.lower().replace("t", "10") for text in hand] for hand in first["hands"]]
+    first["plays"] = [text.replace("C", "♣") for text in first["plays"]]
+    assert replay(record).events == without_cut(finished.events)
+
+
+# ----------------------------------------------------------------------------- unfinished records
+
+
+def test_record_with_fewer_deals_replays_up_to_where_it_stops(record: Record, finished: Game) -> None:
+    del record["result"]
+    record["deals"] = record["deals"][:3]
+    replayed = replay(record)
+    assert replayed.phase is Phase.WAITING
+    assert not replayed.is_over
+    assert replayed.deal_number == 2
+    assert replayed.events == tuple(e for e in without_cut(finished.events) if e.deal <= 2)
+
+
+def test_record_stopping_mid_play_replays_up_to_the_last_card(record: Record, finished: Game) -> None:
+    del record["result"]
+    record["deals"] = record["deals"][:2]
+    record["deals"][1]["plays"] = record["deals"][1]["plays"][:5]
+    replayed = replay(record)
+    assert replayed.phase is Phase.PLAY
+    assert replayed.deal_number == 1
+    events = replayed.events
+    assert events == without_cut(finished.events)[: len(events)]
+    plays = [e for e in events if e.kind == "play" and e.deal == 1]
+    assert [str(e.cards[0]) for e in plays] == record["deals"][1]["plays"]
+    assert replayed.to_act
+
+
+def test_record_stopping_mid_discard_waits_for_the_other_discard(record: Record) -> None:
+    del record["result"]
+    record["deals"] = record["deals"][:1]
+    record["deals"][0]["discards"][1] = []
+    record["deals"][0]["plays"] = []
+    replayed = replay(record)
+    assert replayed.phase is Phase.DISCARD
+    assert replayed.to_act == (1,)
+
+
+def test_unfinished_record_with_a_seed_resumes_with_the_same_cards(record: Record, finished: Game) -> None:
+    del record["result"]
+    record["deals"] = record["deals"][:3]
+    resumed = replay(record, continue_dealing=True)
+    assert resumed.phase is Phase.DISCARD
+    assert resumed.deal_number == 3
+    dealt = [e for e in finished.events if e.kind == "dealt" and e.deal == 3]
+    assert [e for e in resumed.events if e.kind == "dealt" and e.deal == 3] == dealt
+
+
+def test_last_deal_records_the_cards_laid_until_the_win(record: Record, finished: Game) -> None:
+    last = len(record["deals"]) - 1
+    laid = [str(e.cards[0]) for e in finished.events if e.kind == "play" and e.deal == last]
+    assert record["deals"][last]["plays"] == laid
+
+
+# ----------------------------------------------------------------------------- errors
+
+
+def test_card_played_out_of_turn(record: Record) -> None:
+    plays = record["deals"][0]["plays"]
+    plays[0], plays[1] = plays[1], plays[0]
+    message = replay_error(record)
+    assert message.startswith(f"deal 1, card 1 ({plays[0]}): it is seat ")
+    assert "turn" in message
+
+
+def test_card_no_seat_was_dealt(record: Record) -> None:
+    deal = record["deals"][0]
+    deal["plays"][2] = deal["starter"]
+    assert replay_error(record) == f"deal 1, card 3 ({deal['starter']}): no seat was dealt this card"
+
+
+def test_card_dealt_twice(record: Record) -> None:
+    hands = record["deals"][1]["hands"]
+    hands[1][0] = hands[0][0]
+    assert replay_error(record) == f"deal 2: {hands[0][0]} is dealt twice"
+
+
+def test_card_that_passes_31() -> None:
+    spoiled = copy.deepcopy(LITERAL)
+    spoiled["deals"][0]["plays"].append("KD")
+    message = replay_error(spoiled)
+    assert message == "deal 1, card 4 (KD): KD would take the count to 40, past 31"
+
+
+def test_literal_record_replays_to_the_dealers_turn() -> None:
+    game = replay(LITERAL)
+    assert game.count == 30
+    assert game.to_act == (0,)
+    assert game.scores == (0, 3)
+
+
+def test_card_discarded_then_played(record: Record) -> None:
+    deal = record["deals"][0]
+    discarded = deal["discards"][1][0]
+    deal["plays"][0] = discarded
+    assert "do not hold" in replay_error(record)
+
+
+def test_wrong_dealer(record: Record) -> None:
+    record["deals"][1]["dealer"] = record["deals"][0]["dealer"]
+    message = replay_error(record)
+    assert message.startswith("deal 2: dealer should be seat ")
+
+
+def test_dealer_that_is_not_a_seat(record: Record) -> None:
+    record["deals"][0]["dealer"] = 5
+    assert replay_error(record) == "deal 1: dealer 5 is not a seat"
+
+
+def test_result_scores_that_disagree(record: Record, finished: Game) -> None:
+    record["result"]["scores"][0] += 1
+    message = replay_error(record)
+    assert message.startswith("result: the record says scores")
+    assert str(list(finished.scores)) in message
+
+
+def test_result_winner_that_disagrees(record: Record) -> None:
+    record["result"]["winner"] = 1 - record["result"]["winner"]
+    assert replay_error(record).startswith("result: the record says winner")
+
+
+def test_bad_card_text_names_deal_seat_and_token(record: Record) -> None:
+    record["deals"][0]["hands"][1][2] = "5X"
+    message = replay_error(record)
+    assert message.startswith("deal 1, seat 1 hand: ")
+    assert "5X" in message
+
+
+def test_discard_of_a_card_not_held(record: Record) -> None:
+    deal = record["deals"][0]
+    deal["discards"][0] = [deal["hands"][1][0], deal["hands"][0][0]]
+    message = replay_error(record)
+    assert message.startswith("deal 1, seat 0 discard ")
+    assert f"you do not hold {deal['hands'][1][0]}" in message
+
+
+def test_plays_before_every_discard(record: Record) -> None:
+    record["deals"][0]["discards"][1] = []
+    assert replay_error(record) == "deal 1: cards are played before every seat has discarded"
+
+
+def test_deal_that_stops_before_the_next_one(record: Record) -> None:
+    record["deals"][0]["plays"] = record["deals"][0]["plays"][:3]
+    assert replay_error(record) == "deal 1: the record stops before the deal is over"
+
+
+def test_deal_after_the_game_was_won(record: Record) -> None:
+    record["deals"].append(copy.deepcopy(record["deals"][0]))
+    number = len(record["deals"])
+    assert replay_error(record) == f"deal {number}: the game was already won in the deal before"
+
+
+def test_card_after_the_play_is_over(record: Record) -> None:
+    plays = record["deals"][0]["plays"]
+    plays.append(plays[0])
+    assert replay_error(record).startswith(f"deal 1, card 9 ({plays[0]}): the play is already over")
+
+
+def test_wrong_number_of_cards_dealt(record: Record) -> None:
+    record["deals"][0]["hands"][0].pop()
+    assert replay_error(record) == "deal 1: seat 0 was dealt 5 cards, not 6"
+
+
+def test_wrong_number_of_players(record: Record) -> None:
+    record["players"] = ["Ann"]
+    assert replay_error(record).startswith("players: ")
+
+
+def test_unknown_profile(record: Record) -> None:
+    record["profile"] = "no-such-profile"
+    message = replay_error(record)
+    assert message.startswith("profile: ")
+    assert "no-such-profile" in message
+
+
+def test_newer_version_is_refused(record: Record) -> None:
+    record["version"] = 2
+    assert replay_error(record) == "record version 2 is newer than this cribcore reads (1)"
+
+
+@pytest.mark.parametrize("version", [0, -1])
+def test_version_below_one_is_refused(record: Record, version: int) -> None:
+    record["version"] = version
+    replay_error(record)
+
+
+@pytest.mark.parametrize("value", ["chess-record", "", None])
+def test_wrong_format_string_is_refused(record: Record, value: object) -> None:
+    record["format"] = value
+    assert replay_error(record).startswith("format: ")
+
+
+def test_missing_format_is_refused(record: Record) -> None:
+    del record["format"]
+    assert replay_error(record).startswith("format: ")
+
+
+def test_record_errors_are_value_errors() -> None:
+    assert issubclass(RecordError, ValueError)
+
+
+# ----------------------------------------------------------------------------- files
+
+
+def test_read_record_reads_what_write_record_wrote(tmp_path: Path, record: Record) -> None:
+    path = tmp_path / "game.json"
+    write_record(path, record)
+    assert read_record(path) == record
+    assert read_record(str(path)) == record
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"format": "cribbage-record",', "not valid JSON"),
+        (b"hello", "not valid JSON"),
+        (b"\xff\xfe\x00\x01garbage", "cannot read"),
+        (b"[1, 2, 3]", "a record is a JSON object"),
+        (b"", "not valid JSON"),
+    ],
+)
+def test_read_record_refuses_a_file_that_is_not_a_record(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_bytes(content)
+    with pytest.raises(RecordError) as excinfo:
+        read_record(path)
+    assert str(excinfo.value).startswith(f"{path}: ")
+    assert message in str(excinfo.value)
+
+
+def test_read_record_names_a_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere.json"
+    with pytest.raises(RecordError, match="no such file"):
+        read_record(path)
+
+
+def test_write_record_writes_the_whole_file_and_no_temporary_files(tmp_path: Path, record: Record) -> None:
+    path = tmp_path / "game.json"
+    write_record(path, record)
+    assert json.loads(path.read_text(encoding="utf-8")) == record
+    assert path.read_text(encoding="utf-8").endswith("}\n")
+    assert os.listdir(tmp_path) == ["game.json"]
+
+
+def test_write_record_replaces_an_existing_file(tmp_path: Path, record: Record) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("old and much longer content " * 1000, encoding="utf-8")
+    write_record(path, record)
+    assert read_record(path) == record
+    assert os.listdir(tmp_path) == ["game.json"]
+
+
+def test_failed_write_leaves_the_old_file_and_no_temporary_files(
+    tmp_path: Path, record: Record, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    write_record(path, LITERAL)
+
+    def failing_replace(src: str, dst: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    with pytest.raises(OSError, match="disk full"):
+        write_record(path, record)
+    monkeypatch.undo()
+    assert read_record(path) == LITERAL
+    assert os.listdir(tmp_path) == ["game.json"]
+
+
+def test_unserialisable_record_leaves_no_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    with pytest.raises(TypeError):
+        write_record(path, {"format": FORMAT, "bad": object()})
+    assert os.listdir(tmp_path) == []
