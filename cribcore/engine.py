@@ -104,6 +104,8 @@ class Game:
         self.players: tuple[str, ...] = names
 
         self._events: list[Event] = []
+        # Each seat's redacted copy of the (append-only) event log, extended as views are asked for.
+        self._seen: list[list[Event]] = [[] for _ in range(seats)]
         self._scores = [0] * self.rules.sides
         self._winner: int | None = None
         self._phase = Phase.WAITING
@@ -265,8 +267,13 @@ class Game:
             laid=tuple(tuple(cards) for cards in self._laid),
             to_act=self.to_act,
             legal_actions=self.legal_actions(seat),
-            events=tuple(redact(event, seat) for event in self._events),
+            events=self._events_seen_by(seat),
         )
+
+    def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
+        seen = self._seen[seat]
+        seen.extend(redact(event, seat) for event in self._events[len(seen) :])
+        return tuple(seen)
 
     # ----------------------------------------------------------------- checks
 
