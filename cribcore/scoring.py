@@ -155,7 +155,7 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
     seen: set[Card] = set()
     for card in (*hand, starter):
         if card in seen:
-            raise ValueError(f"{card} appears twice in the hand and starter")
+            raise ValueError(f"{card} is named twice: a pack has one of each card")
         seen.add(card)
     if not hand:
         raise ValueError("a hand needs at least one card")

@@ -26,14 +26,6 @@ def _parse_all(texts: Sequence[str]) -> list[Card]:
     return [parse_card(text) for text in texts]
 
 
-def _no_repeats(cards: Sequence[Card]) -> None:
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise ValueError(f"{card} is named twice: a pack has one of each card")
-        seen.add(card)
-
-
 def score_command(
     hand_texts: Sequence[str], starter_text: str, *, crib: bool, as_json: bool, console: Console
 ) -> int:
@@ -43,7 +35,6 @@ def score_command(
     starter = parse_card(starter_text)
     if len(hand) not in HAND_SIZES:
         raise ValueError(f"a hand has {HAND_SIZES.start} to {HAND_SIZES.stop - 1} cards, not {len(hand)}")
-    _no_repeats([*hand, starter])
     score = score_show(hand, starter, crib=crib)
     if as_json:
         _print_json(score.to_json())
