@@ -7,6 +7,7 @@ These are the standard rules; variants change them through hooks (see `cribcore.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
@@ -77,12 +78,23 @@ class Score:
         return {"total": self.total, "items": [item.to_json() for item in self.items]}
 
 
+@functools.cache
+def _subsets(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every subset of two or more of ``size`` positions, smallest first."""
+    return tuple(combo for n in range(2, size + 1) for combo in combinations(range(size), n))
+
+
 def _fifteens(cards: Sequence[Card]) -> list[ScoreItem]:
+    values = [card.value for card in cards]
+    if sum(values) < 15:
+        return []
     items = []
-    for size in range(2, len(cards) + 1):
-        for combo in combinations(cards, size):
-            if sum(card.value for card in combo) == 15:
-                items.append(ScoreItem(FIFTEEN, combo, 2))
+    for combo in _subsets(len(cards)):
+        total = 0
+        for i in combo:
+            total += values[i]
+        if total == 15:
+            items.append(ScoreItem(FIFTEEN, tuple(cards[i] for i in combo), 2))
     return items
 
 
