@@ -156,8 +156,8 @@ def seat_table(view: SeatView, voice: Voice, painter: Painter) -> RenderableType
         lines.append(count)
         for other, n in enumerate(view.held):
             if other != seat:
-                held = f"{n} card{'s' if n != 1 else ''}" if n else "no cards left"
-                lines.append(Text(f"  {voice.does(other, 'hold')} {held}", style="dim"))
+                held = f"holds {n} card{'s' if n != 1 else ''}" if n else "has no cards left"
+                lines.append(Text(f"  {voice.subject(other)} {held}", style="dim"))
     lines.append(_hand_line(view, voice, painter))
     return Group(*lines)
 
