@@ -1,0 +1,67 @@
+"""Score every one of the 12,994,800 hands of four cards plus a starter, as a hand and as a crib, and
+compare the distribution with the published figures quoted in RULES.md §2.
+
+A correctness check too slow for the test suite (several minutes on two cores with the current scorer);
+run by hand: ``python benchmarks/exhaustive_show.py``. Exits 1 when a figure disagrees.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import multiprocessing
+import sys
+import time
+
+from cribcore.cards import FULL_DECK
+from cribcore.scoring import score_show
+
+Tally = collections.Counter[int]
+
+
+def tally(first: int) -> tuple[Tally, Tally]:
+    """Hand and crib score counts for the hands whose lowest card is ``FULL_DECK[first]``."""
+    hands: Tally = collections.Counter()
+    cribs: Tally = collections.Counter()
+    for rest in itertools.combinations(FULL_DECK[first + 1 :], 3):
+        hand = (FULL_DECK[first], *rest)
+        for starter in FULL_DECK:
+            if starter in hand:
+                continue
+            hands[score_show(hand, starter).total] += 1
+            cribs[score_show(hand, starter, crib=True).total] += 1
+    return hands, cribs
+
+
+def main() -> int:
+    start = time.perf_counter()
+    hands: Tally = collections.Counter()
+    cribs: Tally = collections.Counter()
+    with multiprocessing.Pool() as pool:
+        for hand_part, crib_part in pool.imap_unordered(tally, range(len(FULL_DECK) - 3)):
+            hands.update(hand_part)
+            cribs.update(crib_part)
+    total = sum(hands.values())
+    hand_mean = sum(points * n for points, n in hands.items()) / total
+    crib_mean = sum(points * n for points, n in cribs.items()) / total
+    checks = [
+        ("combinations", total, 12_994_800),
+        ("hands scoring 0", hands[0], 1_009_008),
+        ("hands scoring 29", hands[29], 4),
+        ("hands scoring 28", hands[28], 76),
+        ("hands scoring 19, 25, 26 or 27", sum(hands[p] for p in (19, 25, 26, 27)), 0),
+        ("mean hand (4 places)", round(hand_mean, 4), 4.7692),
+        ("cribs scoring 0", cribs[0], 1_022_208),
+        ("mean crib (4 places)", round(crib_mean, 4), 4.7348),
+    ]
+    failed = False
+    for name, got, want in checks:
+        ok = got == want
+        failed |= not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {name}: {got} (published {want})")
+    print(f"{time.perf_counter() - start:.0f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
