@@ -1,7 +1,7 @@
 """Score every one of the 12,994,800 hands of four cards plus a starter, as a hand and as a crib, and
 compare the distribution with the published figures quoted in RULES.md §2.
 
-A correctness check too slow for the test suite (several minutes on two cores with the current scorer);
+A correctness check too slow for the test suite (about three minutes on two cores with the current scorer);
 run by hand: ``python benchmarks/exhaustive_show.py``. Exits 1 when a figure disagrees.
 """
 
