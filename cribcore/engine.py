@@ -13,7 +13,7 @@ import enum
 import functools
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from .actions import (
@@ -332,20 +332,7 @@ class Game:
         side = self.rules.side_of(event.seat)
         self._scores[side] += points
         scores = tuple(self._scores)
-        self._emit(
-            Event(
-                event.kind,
-                event.deal,
-                seat=event.seat,
-                cards=event.cards,
-                points=points,
-                items=event.items,
-                scores=scores,
-                count=event.count,
-                scored=True,
-                note=event.note,
-            )
-        )
+        self._emit(replace(event, points=points, scores=scores, scored=True))
         if points == 0:
             return False
         winner = self._hook.cribcore_winner(rules=self.rules, scores=scores, side=side)

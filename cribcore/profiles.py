@@ -113,8 +113,7 @@ def _resolve(path: Path, seen: tuple[Path, ...]) -> Profile:
         base = _resolve(base_path, (*seen, path.resolve()))
     else:
         base = Profile(name=spec.name, plugins=(BASE_PLUGIN,))
-    plugins = tuple(dict.fromkeys((*base.plugins, *spec.plugins, BASE_PLUGIN)))
-    plugins = (BASE_PLUGIN, *(p for p in plugins if p != BASE_PLUGIN))
+    plugins = tuple(dict.fromkeys((BASE_PLUGIN, *base.plugins, *spec.plugins)))
     options = {k: dict(v) for k, v in base.options.items()}
     for plugin, values in spec.options.items():
         if plugin not in plugins:
