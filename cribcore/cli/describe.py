@@ -217,6 +217,13 @@ class Voice:
         """Possessive: ``your`` / ``Computer's``."""
         return "your" if seat == self.you else f"{self.names[seat]}'s"
 
+    def result(self, side: int, scores: Sequence[int]) -> str:
+        """Who won and by how much: ``Computer wins, 121 to 98`` (the margin only for two sides)."""
+        text = self.side_does(side, "win")
+        if len(scores) == 2:
+            text += f", {scores[side]} to {scores[1 - side]}"
+        return text
+
     def scores(self, scores: Sequence[int]) -> str:
         """The score per side: ``You 12 · Computer 18``."""
         return " · ".join(f"{name} {points}" for name, points in zip(self.side_names, scores, strict=False))

@@ -182,6 +182,8 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     record: Path | None = args.record
     if record is not None and not record.resolve().parent.is_dir():
         raise UsageError(f"--record: the folder {str(record.parent)!r} does not exist", "play")
+    if record is not None and record.is_dir():
+        raise UsageError(f"--record: {str(record)!r} is a folder; name a file", "play")
     options = PlayOptions(seed=args.seed, kinds=kinds, human_names=tuple(args.name), record=record)
     return play(options, console)
 

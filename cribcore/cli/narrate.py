@@ -173,12 +173,7 @@ class Narrator:
         side = winning_side(event, voice.sides_of)
         scores = event.scores
         self._console.print()
-        verdict = Text(f"Game over: {voice.side_does(side, 'win')}", style="bold")
-        if len(scores) == 2:
-            verdict.append(f", {scores[side]} to {scores[1 - side]}.", style="bold")
-        else:
-            verdict.append(".", style="bold")
-        self._console.print(verdict)
+        self._console.print(Text(f"Game over: {voice.result(side, scores)}.", style="bold"))
         self._console.print(Text(f"Final scores: {voice.scores(scores)}"))
 
     # ------------------------------------------------------------------ helpers

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import json
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -55,6 +56,12 @@ def make_console(file: IO[str] | None = None) -> Console:
     if not encoding.startswith("utf") and isinstance(stream, io.TextIOWrapper):
         stream.reconfigure(errors=_PLAIN_ERRORS)
     return Console(file=file, highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+def print_json(data: object) -> None:
+    """Write ``data`` as one line of JSON to standard output (bypassing rich, which would wrap it)."""
+    sys.stdout.write(json.dumps(data) + "\n")
+    sys.stdout.flush()
 
 
 @dataclass(frozen=True, slots=True)

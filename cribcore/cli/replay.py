@@ -4,7 +4,6 @@ then the result. The record is checked card by card on the way; a bad one stops 
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -15,6 +14,7 @@ from ..cards import Card, format_cards
 from ..events import Event
 from ..records import RecordError, parse_record, read_record, replay
 from .describe import Voice, reasons
+from .render import print_json
 
 __all__ = ["load_record", "replay_command", "scoring_line"]
 
@@ -38,13 +38,13 @@ def replay_command(source: str, *, as_json: bool, console: Console) -> int:
     game = replay(load_record(source))
     scoring = [event for event in game.events if event.scored]
     if as_json:
-        data = {
-            "events": [event.to_json() for event in scoring],
-            "scores": list(game.scores),
-            "winner": game.winner,
-        }
-        sys.stdout.write(json.dumps(data) + "\n")
-        sys.stdout.flush()
+        print_json(
+            {
+                "events": [event.to_json() for event in scoring],
+                "scores": list(game.scores),
+                "winner": game.winner,
+            }
+        )
         return 0
     voice = Voice.for_game(game.players, game.rules)
     seed = f", seed {game.seed}" if game.seed is not None else ""
@@ -56,11 +56,7 @@ def replay_command(source: str, *, as_json: bool, console: Console) -> int:
     for event in scoring:
         console.print(scoring_line(event, voice, starters.get(event.deal), width))
     if game.winner is not None:
-        scores = game.scores
-        result = f"{voice.side_does(game.winner, 'win')}"
-        if len(scores) == 2:
-            result += f", {scores[game.winner]} to {scores[1 - game.winner]}"
-        console.print(Text(f"Result: {result}.", style="bold"))
+        console.print(Text(f"Result: {voice.result(game.winner, game.scores)}.", style="bold"))
     else:
         console.print(
             Text(

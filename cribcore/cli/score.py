@@ -4,8 +4,6 @@ card scores when laid in order on one count. Both only parse, call the pure scor
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Sequence
 
 from rich.console import Console
@@ -14,7 +12,7 @@ from rich.text import Text
 from ..cards import Card, format_cards, parse_card
 from ..scoring import Score, peg_sequence, score_show
 from .describe import reasons, spoken_show
-from .render import Painter, columns, items_lines
+from .render import Painter, columns, items_lines, print_json
 
 __all__ = ["HAND_SIZES", "peg_command", "score_command"]
 
@@ -37,7 +35,7 @@ def score_command(
         raise ValueError(f"a hand has {HAND_SIZES.start} to {HAND_SIZES.stop - 1} cards, not {len(hand)}")
     score = score_show(hand, starter, crib=crib)
     if as_json:
-        _print_json(score.to_json())
+        print_json(score.to_json())
         return 0
     painter = Painter(symbols=False)
     title = Text(f"{'Crib' if crib else 'Hand'} ", style="bold")
@@ -56,7 +54,7 @@ def peg_command(card_texts: Sequence[str], *, last: bool, as_json: bool, console
     scores = peg_sequence(cards, last=last)
     counts = _running_counts(cards)
     if as_json:
-        _print_json(
+        print_json(
             [
                 {"card": str(card), "count": count, "points": score.total, **_items(score)}
                 for card, count, score in zip(cards, counts, scores, strict=True)
@@ -86,8 +84,3 @@ def _running_counts(cards: Sequence[Card]) -> list[int]:
 
 def _items(score: Score) -> dict[str, object]:
     return {"items": score.to_json()["items"]}
-
-
-def _print_json(data: object) -> None:
-    sys.stdout.write(json.dumps(data) + "\n")
-    sys.stdout.flush()
