@@ -1,0 +1,29 @@
+"""The computer players by name, as the command line, the simulator and the server choose them.
+
+A kind is a short lower-case word; `make_player` builds a fresh player for one seat of one game, seeded
+so that a seeded game with computer seats is reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import Player
+from .simple import RandomPlayer, SimplePlayer
+
+__all__ = ["COMPUTER_KINDS", "make_player"]
+
+COMPUTER_KINDS: dict[str, Callable[[int | None], Player]] = {
+    "computer": lambda seed: SimplePlayer(),
+    "random": lambda seed: RandomPlayer(seed),
+}
+"""Each computer kind with a factory taking the seat's seed (``None`` for an unseeded player)."""
+
+
+def make_player(kind: str, seed: int | None = None) -> Player:
+    """A new player of ``kind``; raises `ValueError` naming the known kinds when ``kind`` is unknown."""
+    try:
+        factory = COMPUTER_KINDS[kind]
+    except KeyError:
+        raise ValueError(f"unknown computer kind {kind!r}: use {', '.join(COMPUTER_KINDS)}") from None
+    return factory(seed)
