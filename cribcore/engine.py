@@ -163,6 +163,15 @@ class Game:
         return self._winner
 
     @property
+    def game_points(self) -> int:
+        """Game points the winner earns for this game (1, or more for a skunk under that variant);
+        0 while the game is not over."""
+        if self._winner is None:
+            return 0
+        points = self._hook.cribcore_game_points(rules=self.rules, scores=self.scores, winner=self._winner)
+        return int(points) if points is not None else 1
+
+    @property
     def is_over(self) -> bool:
         return self._phase is Phase.OVER
 

@@ -133,3 +133,13 @@ def cribcore_winner(rules: RuleSet, scores: tuple[int, ...], side: int) -> int |
     game differently (for example lowball, where reaching the target loses) implements this hook with
     ``wrapper=True`` and returns its own answer, ``None`` included, in place of the one it receives.
     """
+
+
+@hookspec(firstresult=True)
+def cribcore_game_points(rules: RuleSet, scores: tuple[int, ...], winner: int) -> int | None:
+    """How many game points the winning side earns for this game (for match play).
+
+    Called once, when the game is over; ``scores`` are the final totals per side and ``winner`` the
+    winning side. *firstresult*: standard answers 1; the skunk variant answers 2 or 3 first when the
+    loser is far enough behind.
+    """
