@@ -1,7 +1,8 @@
 """Player actions: small immutable values with a canonical text form, and the illegal-action errors.
 
-Text forms: ``discard JC QS`` and ``play 7S``. Applying an action that is not legal raises a subclass of
-`IllegalAction` (itself a `ValueError`) and leaves the game exactly as it was.
+Text forms: ``discard JC QS``, ``play 7S``, and under muggins ``count 6``, ``muggins 2`` and ``pass``.
+Applying an action that is not legal raises a subclass of `IllegalAction` (itself a `ValueError`) and
+leaves the game exactly as it was.
 """
 
 from __future__ import annotations
@@ -11,14 +12,19 @@ from dataclasses import dataclass
 from .cards import Card, format_cards, parse_cards
 
 __all__ = [
+    "CLAIM_LIMIT",
     "Action",
+    "BadClaim",
     "BadDiscard",
     "CardNotHeld",
+    "Count",
     "Discard",
     "GameOver",
     "IllegalAction",
+    "Muggins",
     "NotYourTurn",
     "OverThirtyOne",
+    "Pass",
     "Play",
     "WrongPhase",
     "parse_action",
@@ -53,6 +59,14 @@ class BadDiscard(IllegalAction):
     """The discard has the wrong number of cards, repeats a card, or a rule forbids it."""
 
 
+class BadClaim(IllegalAction):
+    """A declared count or a muggins call outside the allowed range."""
+
+
+CLAIM_LIMIT = 99
+"""The largest number a seat may declare or call for (counts and calls are 0 to this, calls at least 1)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Lay ``cards`` away to the crib. Cards are kept sorted so equal discards compare equal."""
@@ -76,11 +90,39 @@ class Play:
         return f"play {self.card}"
 
 
-Action = Discard | Play
+@dataclass(frozen=True, slots=True)
+class Count:
+    """Declare ``points`` for one's own play card, hand or crib (muggins)."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"count {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class Muggins:
+    """Call muggins on the count just declared, claiming ``points`` missed."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"muggins {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Let the count just declared stand (no muggins call)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Discard | Play | Count | Muggins | Pass
 
 
 def parse_action(text: str) -> Action:
-    """Parse ``discard C C…`` or ``play C``.
+    """Parse ``discard C C…``, ``play C``, ``count N``, ``muggins N`` or ``pass``.
 
     Raises `ValueError` (a `CardParseError` for a bad card) on anything else.
     """
@@ -96,4 +138,14 @@ def parse_action(text: str) -> Action:
         if len(cards) != 1:
             raise ValueError("play takes exactly one card, e.g. 'play 7S'")
         return Play(cards[0])
-    raise ValueError(f"unknown action {text.strip()!r}: use 'discard C C' or 'play C'")
+    if verb in ("count", "muggins"):
+        try:
+            points = int(rest)
+        except ValueError:
+            raise ValueError(f"{verb} takes a whole number, e.g. '{verb} 2'") from None
+        return Count(points) if verb == "count" else Muggins(points)
+    if verb == "pass" and not rest.strip():
+        return Pass()
+    raise ValueError(
+        f"unknown action {text.strip()!r}: use 'discard C C', 'play C', 'count N', 'muggins N' or 'pass'"
+    )

@@ -12,19 +12,24 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from .actions import (
+    CLAIM_LIMIT,
     Action,
+    BadClaim,
     BadDiscard,
     CardNotHeld,
+    Count,
     Discard,
     GameOver,
     IllegalAction,
+    Muggins,
     NotYourTurn,
     OverThirtyOne,
+    Pass,
     Play,
     WrongPhase,
 )
@@ -45,6 +50,8 @@ class Phase(enum.StrEnum):
 
     DISCARD = "discard"
     PLAY = "play"
+    SHOW = "show"
+    """The show waits for a seat to declare its count, or for a muggins call (muggins only)."""
     WAITING = "waiting"
     """The deal source has no more deals (a replayed record that stops between deals)."""
     OVER = "over"
@@ -60,6 +67,32 @@ class DealLog:
     starter: Card
     discards: tuple[tuple[Card, ...] | None, ...]
     plays: tuple[Card, ...]
+    claims: tuple[str, ...] = ()
+    """Under muggins, every declared count, call and pass in order (their text forms)."""
+
+
+_COUNT_KINDS = ("play", "hand", "crib")
+_COUNTS: tuple[Action, ...] = tuple(Count(n) for n in range(CLAIM_LIMIT + 1))
+_CALLS: tuple[Action, ...] = (Pass(), *(Muggins(n) for n in range(1, CLAIM_LIMIT + 1)))
+
+
+@dataclass(slots=True)
+class _Claim:
+    """A count waiting to be declared by ``seat`` (muggins), then for the opposing seats' calls."""
+
+    seat: int
+    kind: str
+    cards: tuple[Card, ...]
+    items: tuple[ScoreItem, ...]
+    then: Callable[[], None]
+    """What the game does once the count is settled."""
+    declared: int | None = None
+    missed: int = 0
+    callers: list[int] = field(default_factory=list)
+
+    @property
+    def points(self) -> int:
+        return sum(item.points for item in self.items)
 
 
 @functools.lru_cache(maxsize=1)
@@ -90,8 +123,11 @@ class Game:
     ) -> None:
         self.profile = profile if profile is not None else standard_profile()
         self.rules: RuleSet = self.profile.rules
-        self._hook = plugin_manager(self.profile.plugins).hook
+        self._hook = plugin_manager(self.profile.plugins, self.profile.options).hook
         self._discards_checked = bool(self._hook.cribcore_check_discard.get_hookimpls())
+        self._declares = {
+            kind: bool(self._hook.cribcore_declared(rules=self.rules, kind=kind)) for kind in _COUNT_KINDS
+        }
         if deals is None:
             seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
             deals = SeededDeals(seed)
@@ -124,6 +160,8 @@ class Game:
         self._count = 0
         self._said_go: set[int] = set()
         self._to_play: int | None = None
+        self._claim: _Claim | None = None
+        self._claims: list[str] = []
 
         cut = self._source.cut(self.rules)
         for round_ in cut.rounds:
@@ -191,7 +229,11 @@ class Game:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """The seats that may act now: every seat yet to discard, or the one seat to play."""
+        """The seats that may act now: every seat yet to discard, or the one seat to play, to declare a
+        count, or to call muggins."""
+        if self._claim is not None:
+            claim = self._claim
+            return (claim.seat,) if claim.declared is None else (claim.callers[0],)
         if self._phase is Phase.DISCARD:
             return tuple(s for s, d in enumerate(self._discards) if d is None)
         if self._phase is Phase.PLAY and self._to_play is not None:
@@ -211,6 +253,8 @@ class Game:
         """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
         if seat not in self.to_act:
             return ()
+        if self._claim is not None:
+            return _COUNTS if self._claim.declared is None else _CALLS
         if self._phase is Phase.DISCARD:
             hand = sorted(self._hands[seat])
             return tuple(
@@ -229,6 +273,12 @@ class Game:
             raise GameOver("the game is over")
         if self._phase is Phase.WAITING:
             raise WrongPhase("no deal is in progress")
+        if isinstance(action, Count | Muggins | Pass):
+            self._check_claim(seat, action)
+            return
+        if self._claim is not None:
+            counter = self.players[self._claim.seat]
+            raise WrongPhase(f"{counter}'s count must be settled first")
         if isinstance(action, Discard):
             self._check_discard(seat, action)
         elif isinstance(action, Play):
@@ -247,8 +297,10 @@ class Game:
         start = len(self._events)
         if isinstance(action, Discard):
             self._discard(seat, action.cards)
-        else:
+        elif isinstance(action, Play):
             self._play(seat, action.card)
+        else:
+            self._settle(seat, action)
         return tuple(self._events[start:])
 
     def view(self, seat: int) -> SeatView:
@@ -317,6 +369,21 @@ class Game:
         if reason is not None:
             raise BadDiscard(reason)
 
+    def _check_claim(self, seat: int, action: Count | Muggins | Pass) -> None:
+        claim = self._claim
+        if claim is None:
+            raise WrongPhase("there is no count to declare or call muggins on")
+        if seat not in self.to_act:
+            raise NotYourTurn(f"it is {self.players[self.to_act[0]]}'s turn")
+        if claim.declared is None and not isinstance(action, Count):
+            raise WrongPhase("declare your count first, e.g. 'count 6'")
+        if claim.declared is not None and isinstance(action, Count):
+            raise WrongPhase("the count is declared; call 'muggins N' or 'pass'")
+        if isinstance(action, Count) and not 0 <= action.points <= CLAIM_LIMIT:
+            raise BadClaim(f"a count is 0 to {CLAIM_LIMIT}, not {action.points}")
+        if isinstance(action, Muggins) and not 1 <= action.points <= CLAIM_LIMIT:
+            raise BadClaim(f"muggins claims 1 to {CLAIM_LIMIT} points, not {action.points}")
+
     def _check_play(self, seat: int, action: Play) -> None:
         if self._phase is not Phase.PLAY:
             raise WrongPhase("it is time to discard, not to play")
@@ -350,6 +417,7 @@ class Game:
         self._winner = winner
         self._phase = Phase.OVER
         self._to_play = None
+        self._claim = None
         self._emit(Event("win", self._deal_index, seat=event.seat, scores=scores, side=winner))
         if self._cards is not None:
             self._logs.append(self._current_log())
@@ -365,6 +433,7 @@ class Game:
             starter=self._cards.starter,
             discards=tuple(self._discards),
             plays=tuple(self._plays),
+            claims=tuple(self._claims),
         )
 
     def _start_deal(self) -> None:
@@ -387,6 +456,7 @@ class Game:
         self._count = 0
         self._said_go = set()
         self._to_play = None
+        self._claims = []
         self._phase = Phase.DISCARD
         self._emit(Event("deal", index, seat=self._dealer))
         for seat, hand in enumerate(cards.hands):
@@ -440,6 +510,9 @@ class Game:
         pile = tuple(c for _, c in self._pile)
         items = _flatten(self._hook.cribcore_play_items(rules=self.rules, pile=pile))
         event = Event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=self._count)
+        if self._declares["play"]:
+            self._play_declared(seat, event)
+            return
         points = sum(item.points for item in items)
         if points:
             if self._award(event, points):
@@ -464,6 +537,103 @@ class Game:
             if self._award(go, 1):
                 return
         self._close_count(seat)
+
+    def _play_declared(self, seat: int, event: Event) -> None:
+        """The play under muggins: the card's points, its go or last-card point included, are declared."""
+        self._emit(replace(event, items=()))
+        card = event.cards[0]
+        items = event.items
+        nxt = self._next_able(seat) if self._count < PLAY_LIMIT else None
+        if nxt is None and self._count < PLAY_LIMIT:
+            items = (*items, ScoreItem(GO, (card,), 1))
+
+        def then() -> None:
+            if nxt is not None:
+                self._to_play = nxt
+            else:
+                self._close_count(seat)
+
+        self._to_play = None
+        self._open_claim(seat, "play", (card,), items, then)
+
+    def _open_claim(
+        self,
+        seat: int,
+        kind: str,
+        cards: tuple[Card, ...],
+        items: tuple[ScoreItem, ...],
+        then: Callable[[], None],
+    ) -> None:
+        self._claim = _Claim(seat, kind, cards, items, then)
+
+    def _settle(self, seat: int, action: Count | Muggins | Pass) -> None:
+        claim = self._claim
+        assert claim is not None
+        self._claims.append(str(action))
+        true = claim.points
+        if isinstance(action, Count):
+            declared = action.points
+            claim.declared = declared
+            over = declared > true
+            note = f"declared {declared}" + (f", corrected to {true}" if over else "")
+            event = Event(
+                "count",
+                self._deal_index,
+                seat=seat,
+                cards=claim.cards,
+                items=claim.items if over else (),
+                note=note,
+            )
+            if self._award(event, min(declared, true)):
+                return
+            claim.missed = 0 if over else true - declared
+            side = self.rules.side_of(seat)
+            seats = self.rules.seats
+            claim.callers = [
+                (seat + k) % seats for k in range(1, seats) if self.rules.side_of((seat + k) % seats) != side
+            ]
+            if over or not claim.callers:
+                self._finish_claim()
+            return
+        if isinstance(action, Pass):
+            claim.callers.pop(0)
+            if claim.callers:
+                return
+            if claim.missed:
+                self._emit(
+                    Event(
+                        "missed",
+                        self._deal_index,
+                        seat=claim.seat,
+                        cards=claim.cards,
+                        items=claim.items,
+                        note=f"{claim.missed} missed",
+                    )
+                )
+            self._finish_claim()
+            return
+        answer = self._hook.cribcore_muggins(rules=self.rules, claimed=action.points, missed=claim.missed)
+        to_caller, to_counter = answer if answer is not None else (min(action.points, claim.missed), 0)
+        note = f"called {action.points}; " + (f"{claim.missed} missed" if claim.missed else "false call")
+        event = Event("muggins", self._deal_index, seat=seat, cards=claim.cards, items=claim.items, note=note)
+        if self._award(event, to_caller):
+            return
+        if to_counter:
+            penalty = Event(
+                "penalty",
+                self._deal_index,
+                seat=claim.seat,
+                note=f"false muggins call by {self.players[seat]}",
+            )
+            if self._award(penalty, to_counter):
+                return
+        self._finish_claim()
+
+    def _finish_claim(self) -> None:
+        claim = self._claim
+        assert claim is not None
+        self._claim = None
+        claim.then()
 
     def _next_able(self, last: int) -> int | None:
         """The next seat after ``last`` (``last`` itself last) able to lay a card on the count; seats
@@ -494,25 +664,33 @@ class Game:
         self._show()
 
     def _show(self) -> None:
-        assert self._cards is not None
         self._to_play = None
-        starter = self._cards.starter
         order = self._hook.cribcore_counting_order(rules=self.rules, dealer=self._dealer)
-        for seat in order:
-            cards = self._kept[seat]
+        self._show_from(tuple(order), 0)
+
+    def _show_from(self, order: tuple[int, ...], step: int) -> None:
+        """Count the hands from ``order[step]`` on, then the crib, then start the next deal. Under
+        muggins the show pauses at each count for the seat to declare it."""
+        assert self._cards is not None
+        starter = self._cards.starter
+        for index in range(step, len(order) + 1):
+            crib = index == len(order)
+            seat = self._dealer if crib else order[index]
+            cards = tuple(sorted(self._crib)) if crib else self._kept[seat]
+            kind = "crib" if crib else "hand"
             items = _flatten(
-                self._hook.cribcore_show_items(rules=self.rules, cards=cards, starter=starter, crib=False)
+                self._hook.cribcore_show_items(rules=self.rules, cards=cards, starter=starter, crib=crib)
             )
-            event = Event("hand", self._deal_index, seat=seat, cards=cards, items=items)
+            if self._declares[kind]:
+                self._phase = Phase.SHOW
+                self._emit(Event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
+                self._open_claim(
+                    seat, kind, cards, items, functools.partial(self._show_from, order, index + 1)
+                )
+                return
+            event = Event(kind, self._deal_index, seat=seat, cards=cards, items=items)
             if self._award(event, sum(item.points for item in items)):
                 return
-        crib = tuple(sorted(self._crib))
-        items = _flatten(
-            self._hook.cribcore_show_items(rules=self.rules, cards=crib, starter=starter, crib=True)
-        )
-        event = Event("crib", self._deal_index, seat=self._dealer, cards=crib, items=items)
-        if self._award(event, sum(item.points for item in items)):
-            return
         self._logs.append(self._current_log())
         self._cards = None
         self._dealer = (self._dealer + 1) % self.rules.seats

@@ -15,7 +15,7 @@ For the others, the engine combines every implementation's result as the hook sa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pluggy
 
@@ -29,6 +29,17 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 __all__ = ["PROJECT", "hookimpl", "hookspec"]
+
+
+@hookspec
+def cribcore_rules() -> Mapping[str, object] | None:
+    """The rule values this variant sets (for example five-card: ``cards_dealt`` 5, ``target`` 61).
+
+    Called once when a profile naming the plugin is loaded, before its rules are validated. Return a
+    mapping of `RuleSet` field names to values, or ``None``. Two plugins that set one rule to different
+    values cannot be combined (the profile is rejected naming both); a value in the profile's own
+    ``[rules]`` table overrides every plugin's.
+    """
 
 
 @hookspec
@@ -111,6 +122,28 @@ def cribcore_show_items(
     Return score items; the items of all plugins are concatenated. A plugin that changes how an existing
     combination scores (for example which flushes count) implements this hook with ``wrapper=True`` and
     rewrites the standard items it receives from ``yield``.
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_declared(rules: RuleSet, kind: str) -> bool | None:
+    """Whether players declare their own count of this kind of score (muggins), instead of the
+    engine scoring it.
+
+    Called whenever points of ``kind`` (``"play"``: a card laid in the play, its go or last-card point
+    included; ``"hand"``; ``"crib"``) are about to be scored. *firstresult*: standard answers ``False``.
+    When ``True``, the seat declares a number (an overcount is corrected to the true points; an
+    undercount stands) and each opposing seat in turn may call muggins (see `cribcore_muggins`).
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_muggins(rules: RuleSet, claimed: int, missed: int) -> tuple[int, int] | None:
+    """Settle a call of muggins: ``claimed`` points called for, ``missed`` points really missed.
+
+    Called once per call. *firstresult*: return ``(to_caller, to_counter)``, the points the calling
+    side and the side whose count was challenged score. Standard answers ``(min(claimed, missed), 0)``;
+    the muggins variant gives a false call's points to the counter when its penalty option is on.
     """
 
 

@@ -8,16 +8,27 @@ is reported as one `ProfileError` naming the file, the key and the reason, befor
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import pluggy
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .pluginmanager import BASE_PLUGIN, UnknownPlugin, plugin_manager
+from .pluginmanager import BASE_PLUGIN, UnknownPlugin, load_plugin, options_model, plugin_manager
 from .rules import RuleSet
 
-__all__ = ["BUILTIN_DIRECTORY", "STANDARD", "Profile", "ProfileError", "ProfileFile", "load_profile"]
+__all__ = [
+    "BUILTIN_DIRECTORY",
+    "STANDARD",
+    "Profile",
+    "ProfileError",
+    "ProfileFile",
+    "builtin_names",
+    "load_profile",
+]
 
 STANDARD = "standard"
 
@@ -44,7 +55,8 @@ class ProfileFile(BaseModel):
 
 
 class Profile(BaseModel):
-    """A resolved profile: the complete rules and the plugins to load, in order."""
+    """A resolved profile: the complete rules, the plugins to load in order, and each plugin's options
+    (validated, with every default filled in)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -56,9 +68,34 @@ class Profile(BaseModel):
     options: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
+@dataclass
+class _Layers:
+    """A profile file merged with the files it extends, before plugins and rules are checked."""
+
+    name: str
+    description: str
+    locked: bool
+    plugins: tuple[str, ...]
+    options: dict[str, dict[str, Any]]
+    rules: dict[str, Any]
+    sources: dict[str, Path]
+    """The file that set each ``rules.<key>`` and ``options.<plugin>.<key>``, for error messages."""
+
+
 def _where(path: Path, loc: tuple[int | str, ...]) -> str:
     key = ".".join(str(part) for part in loc)
     return f"{path}: {key}" if key else str(path)
+
+
+def _first_error(
+    path: Path, exc: ValidationError, *prefix: str, sources: dict[str, Path] | None = None
+) -> ProfileError:
+    first = exc.errors()[0]
+    loc = (*prefix, *first["loc"])
+    if sources is not None and len(loc) > len(prefix):
+        path = sources.get(".".join(str(part) for part in loc[: len(prefix) + 1]), path)
+    message = first["msg"].removeprefix("Value error, ")
+    return ProfileError(f"{_where(path, loc)}: {message}")
 
 
 def _read(path: Path) -> ProfileFile:
@@ -73,8 +110,7 @@ def _read(path: Path) -> ProfileFile:
     try:
         return ProfileFile.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        raise ProfileError(f"{_where(path, first['loc'])}: {first['msg']}") from None
+        raise _first_error(path, exc) from None
 
 
 def _locate(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
@@ -86,12 +122,19 @@ def _locate(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
         return path
     builtin = BUILTIN_DIRECTORY / f"{text}.toml"
     if not builtin.is_file():
-        known = ", ".join(sorted(p.stem for p in BUILTIN_DIRECTORY.glob("*.toml")))
-        raise ProfileError(f"unknown profile {text!r} (built-in: {known}; or give a .toml file)")
+        raise ProfileError(
+            f"unknown profile {text!r} (built-in: {', '.join(builtin_names())}; or a .toml file)"
+        )
     return builtin
 
 
-def _resolve(path: Path, seen: tuple[Path, ...]) -> Profile:
+def builtin_names() -> tuple[str, ...]:
+    """The names of the built-in profiles, standard first."""
+    names = sorted(p.stem for p in BUILTIN_DIRECTORY.glob("*.toml"))
+    return tuple(sorted(names, key=lambda n: n != STANDARD))
+
+
+def _collect(path: Path, seen: tuple[Path, ...]) -> _Layers:
     if path.resolve() in seen:
         raise ProfileError(f"{path}: extends: profiles extend each other in a loop")
     spec = _read(path)
@@ -110,38 +153,89 @@ def _resolve(path: Path, seen: tuple[Path, ...]) -> Profile:
                 raise ProfileError(f"no such profile file {base_path}")
         except ProfileError as exc:
             raise ProfileError(f"{path}: extends: {exc}") from None
-        base = _resolve(base_path, (*seen, path.resolve()))
+        base = _collect(base_path, (*seen, path.resolve()))
     else:
-        base = Profile(name=spec.name, plugins=(BASE_PLUGIN,))
+        base = _Layers(spec.name, "", False, (BASE_PLUGIN,), {}, {}, {})
     plugins = tuple(dict.fromkeys((BASE_PLUGIN, *base.plugins, *spec.plugins)))
     options = {k: dict(v) for k, v in base.options.items()}
     for plugin, values in spec.options.items():
         if plugin not in plugins:
             raise ProfileError(f"{path}: options.{plugin}: plugin {plugin!r} is not enabled here")
         options.setdefault(plugin, {}).update(values)
-    try:
-        rules = RuleSet.model_validate({**base.rules.model_dump(), **spec.rules})
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise ProfileError(f"{_where(path, ('rules', *first['loc']))}: {first['msg']}") from None
-    return Profile(
+    return _Layers(
         name=spec.name,
         description=spec.description,
         locked=spec.locked,
         plugins=plugins,
-        rules=rules,
         options=options,
+        rules={**base.rules, **spec.rules},
+        sources={
+            **base.sources,
+            **{f"rules.{key}": path for key in spec.rules},
+            **{f"options.{plugin}.{key}": path for plugin, values in spec.options.items() for key in values},
+        },
     )
 
 
-def _check_plugins(profile: Profile, path: Path) -> None:
+def _plugin_options(layers: _Layers, path: Path) -> dict[str, dict[str, Any]]:
+    resolved: dict[str, dict[str, Any]] = {}
+    for name in layers.plugins:
+        try:
+            plugin = load_plugin(name)
+        except UnknownPlugin as exc:
+            raise ProfileError(f"{path}: plugins: {exc}") from None
+        given = layers.options.get(name, {})
+        model = options_model(plugin)
+        if model is None:
+            if given:
+                raise ProfileError(f"{path}: options.{name}: plugin {name!r} takes no options")
+            continue
+        try:
+            resolved[name] = model.model_validate(given).model_dump(mode="json")
+        except ValidationError as exc:
+            raise _first_error(path, exc, "options", name, sources=layers.sources) from None
+    return resolved
+
+
+def _plugin_rules(pm: pluggy.PluginManager, path: Path) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    setter: dict[str, str] = {}
+    # Oldest registration first, so a conflict names the plugins in the profile's order.
+    for impl in reversed(pm.hook.cribcore_rules.get_hookimpls()):
+        answer: Mapping[str, Any] = cast("Mapping[str, Any] | None", impl.function()) or {}
+        for key, value in answer.items():
+            if key in values and values[key] != value:
+                raise ProfileError(
+                    f"{path}: plugins: {setter[key]} and {impl.plugin_name} cannot be combined "
+                    f"({key} {values[key]!r} and {value!r})"
+                )
+            values[key] = value
+            setter[key] = impl.plugin_name
+    return values
+
+
+def _finish(layers: _Layers, path: Path) -> Profile:
+    options = _plugin_options(layers, path)
     try:
-        pm = plugin_manager(profile.plugins)
+        pm = plugin_manager(layers.plugins, options)
     except UnknownPlugin as exc:
         raise ProfileError(f"{path}: plugins: {exc}") from None
-    for reason in pm.hook.cribcore_check_rules(rules=profile.rules):
+    try:
+        rules = RuleSet.model_validate({**_plugin_rules(pm, path), **layers.rules})
+    except ValidationError as exc:
+        raise _first_error(path, exc, "rules", sources=layers.sources) from None
+    for impl in reversed(pm.hook.cribcore_check_rules.get_hookimpls()):
+        reason = impl.function(rules=rules)
         if reason:
-            raise ProfileError(f"{path}: rules: {reason}")
+            raise ProfileError(f"{path}: {impl.plugin_name}: {reason}")
+    return Profile(
+        name=layers.name,
+        description=layers.description,
+        locked=layers.locked,
+        plugins=layers.plugins,
+        rules=rules,
+        options=options,
+    )
 
 
 def load_profile(name_or_path: str | Path = STANDARD) -> Profile:
@@ -151,8 +245,9 @@ def load_profile(name_or_path: str | Path = STANDARD) -> Profile:
     Raises `ProfileError` with one message naming the file, the key and the reason.
     """
     path = _locate(name_or_path)
-    profile = _resolve(path, ())
-    if profile.name == STANDARD and (profile.rules != RuleSet() or profile.plugins != (BASE_PLUGIN,)):
+    profile = _finish(_collect(path, ()), path)
+    if profile.name == STANDARD and (
+        profile.rules != RuleSet() or profile.plugins != (BASE_PLUGIN,) or profile.options
+    ):
         raise ProfileError(f"{path}: the standard profile is locked and has been edited; reinstall")
-    _check_plugins(profile, path)
     return profile

@@ -2,7 +2,12 @@
 
 Every function here is pure and returns an itemized `Score`: each fifteen, pair, run, flush, nobs, heels,
 thirty-one and go is its own `ScoreItem` carrying the cards that make it and its points (RULES.md §2).
-These are the standard rules; variants change them through hooks (see `cribcore.hookspecs`), never here.
+These are the standard rules, with the flush rules of the variants as parameters; other variants change
+them through hooks (see `cribcore.hookspecs`), never here.
+
+`show_total` is the same show count as a number only, for callers that score millions of hands: it
+looks fifteens, pairs and runs up in a table of rank multisets that is filled lazily from the itemized
+definition, so there is one definition of the rules and the table is a cache of it.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ __all__ = [
     "score_play",
     "score_show",
     "show_items",
+    "show_total",
 ]
 
 FIFTEEN = "fifteen"
@@ -84,29 +90,33 @@ def _subsets(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combo for n in range(2, size + 1) for combo in combinations(range(size), n))
 
 
-def _fifteens(cards: Sequence[Card]) -> list[ScoreItem]:
-    values = [card.value for card in cards]
+Pattern = tuple[str, tuple[int, ...], int]
+"""A combination found by rank alone: its kind, the positions of its cards in the sorted cards, points."""
+
+
+def _fifteens(ranks: Sequence[int]) -> list[Pattern]:
+    values = [min(rank, 10) for rank in ranks]
     if sum(values) < 15:
         return []
-    items = []
-    for combo in _subsets(len(cards)):
+    found = []
+    for combo in _subsets(len(ranks)):
         total = 0
         for i in combo:
             total += values[i]
         if total == 15:
-            items.append(ScoreItem(FIFTEEN, tuple(cards[i] for i in combo), 2))
-    return items
+            found.append((FIFTEEN, combo, 2))
+    return found
 
 
-def _pairs(cards: Sequence[Card]) -> list[ScoreItem]:
-    return [ScoreItem(PAIR, (a, b), 2) for a, b in combinations(cards, 2) if a.rank == b.rank]
+def _pairs(ranks: Sequence[int]) -> list[Pattern]:
+    return [(PAIR, (a, b), 2) for a, b in combinations(range(len(ranks)), 2) if ranks[a] == ranks[b]]
 
 
-def _runs(cards: Sequence[Card]) -> list[ScoreItem]:
-    by_rank: dict[Rank, list[Card]] = {}
-    for card in cards:
-        by_rank.setdefault(card.rank, []).append(card)
-    items: list[ScoreItem] = []
+def _runs(ranks: Sequence[int]) -> list[Pattern]:
+    by_rank: dict[int, list[int]] = {}
+    for position, rank in enumerate(ranks):
+        by_rank.setdefault(rank, []).append(position)
+    found: list[Pattern] = []
     rank = 1
     while rank <= 13:
         if rank not in by_rank:
@@ -118,51 +128,141 @@ def _runs(cards: Sequence[Card]) -> list[ScoreItem]:
         length = top - rank + 1
         if length >= 3:
             # One run per choice of card at each rank: a double run of three is two items.
-            groups = [by_rank[Rank(r)] for r in range(rank, top + 1)]
-            items.extend(ScoreItem(RUN, combo, length) for combo in product(*groups))
+            groups = [by_rank[r] for r in range(rank, top + 1)]
+            found.extend((RUN, combo, length) for combo in product(*groups))
         rank = top + 1
-    return items
+    return found
 
 
-def _flush(hand: Sequence[Card], starter: Card, *, crib: bool) -> list[ScoreItem]:
+@functools.cache
+def _rank_patterns(ranks: tuple[int, ...]) -> tuple[Pattern, ...]:
+    """The fifteens, pairs and runs among cards of these ranks (1..13, ascending), in counting order.
+
+    This is the one definition of those three kinds. Suits never matter to them, so a hand's items are
+    these patterns with its cards put in, and the points of every hand with the same ranks are equal:
+    that is what makes `show_total` a table lookup. Cached per rank multiset (6,175 of five cards).
+    """
+    return (*_fifteens(ranks), *_pairs(ranks), *_runs(ranks))
+
+
+def _flush(hand: Sequence[Card], starter: Card, *, needs_starter: bool) -> list[ScoreItem]:
     suit = hand[0].suit
-    if any(card.suit != suit for card in hand):
+    if any(card.suit is not suit for card in hand):
         return []
-    if starter.suit == suit:
+    if starter.suit is suit:
         return [ScoreItem(FLUSH, (*hand, starter), len(hand) + 1)]
-    if crib:
+    if needs_starter:
         return []
     return [ScoreItem(FLUSH, tuple(hand), len(hand))]
 
 
 def _nobs(hand: Sequence[Card], starter: Card) -> list[ScoreItem]:
     return [
-        ScoreItem(NOBS, (card,), 1) for card in hand if card.rank == Rank.JACK and card.suit == starter.suit
+        ScoreItem(NOBS, (card,), 1) for card in hand if card.rank == Rank.JACK and card.suit is starter.suit
     ]
 
 
-def show_items(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> tuple[ScoreItem, ...]:
-    """The standard show items for ``hand`` (any number of cards) with ``starter``.
+def _by_index(card: Card) -> int:
+    return card.index
 
-    Flush: all hand cards of one suit score one each, plus one if the starter matches; a crib scores a
-    flush only when the starter matches too. Items come in counting order: fifteens, pairs, runs,
-    flush, nobs; cards in each item are in `Card` order.
+
+def show_items(
+    hand: Sequence[Card],
+    starter: Card,
+    *,
+    crib: bool = False,
+    hand_flush_needs_starter: bool = False,
+    crib_flush_needs_starter: bool = True,
+) -> tuple[ScoreItem, ...]:
+    """The show items for ``hand`` (one or more distinct cards) with ``starter``.
+
+    Flush: when all hand cards are of one suit they score one each, plus one if the starter matches.
+    Without a matching starter a hand scores its flush unless ``hand_flush_needs_starter`` (seed 001's
+    five-card-flush-only rule), and a crib scores none unless ``crib_flush_needs_starter`` is false.
+    The defaults are the standard rules (RULES.md §2.6). Items come in counting order: fifteens, pairs,
+    runs, flush, nobs; cards in each item are in `Card` order (the starter last in a flush).
     """
-    ordered = sorted(hand)
-    cards = sorted((*ordered, starter))
-    return (
-        *_fifteens(cards),
-        *_pairs(cards),
-        *_runs(cards),
-        *_flush(ordered, starter, crib=crib),
-        *_nobs(ordered, starter),
-    )
+    ordered = sorted(hand, key=_by_index)
+    cards = sorted((*ordered, starter), key=_by_index)
+    patterns = _rank_patterns(tuple([(card.index >> 2) + 1 for card in cards]))
+    items = [
+        ScoreItem(kind, tuple([cards[i] for i in positions]), points) for kind, positions, points in patterns
+    ]
+    needs_starter = crib_flush_needs_starter if crib else hand_flush_needs_starter
+    items.extend(_flush(ordered, starter, needs_starter=needs_starter))
+    items.extend(_nobs(ordered, starter))
+    return tuple(items)
 
 
-def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Score:
-    """The standard show score of ``hand`` with ``starter`` (see `show_items`).
+# The fast total. A rank multiset is keyed by the sum of 5**(rank - 1) over its cards: a base-5 number
+# whose digits are the counts of each rank (never more than four in one pack), so the key is unique.
+_RANK_KEY = tuple(5 ** (index >> 2) for index in range(52))
+"""Each card's share of the key, by `Card.index` (rank-major, so ``index >> 2`` is rank - 1)."""
+_JACK_INDEX = (Rank.JACK - 1) * 4
+"""`Card.index` of the jack of clubs; ``| suit`` gives the jack of that suit (``index & 3`` is the suit)."""
 
-    Raises `ValueError` when a card appears twice.
+_RANK_TOTALS: dict[int, int] = {}
+"""Fifteens + pairs + runs points by rank-multiset key, filled from `_rank_patterns` as keys are met."""
+
+
+def _rank_total(cards: Iterable[Card], key: int) -> int:
+    total = sum(points for _, _, points in _rank_patterns(tuple(sorted((c.index >> 2) + 1 for c in cards))))
+    _RANK_TOTALS[key] = total
+    return total
+
+
+def show_total(
+    hand: Sequence[Card],
+    starter: Card,
+    *,
+    crib: bool = False,
+    hand_flush_needs_starter: bool = False,
+    crib_flush_needs_starter: bool = True,
+) -> int:
+    """The total of `show_items` for the same arguments, without building the items: for callers that
+    score many hands (computer players, analysis, statistics).
+
+    ``hand`` must hold one or more cards, all distinct and different from ``starter`` (as dealt from one
+    pack); unlike `score_show` this is not checked. Fifteens, pairs and runs come from a table of rank
+    multisets filled lazily from the same definition as `show_items`, so the two always agree.
+    """
+    key_of = _RANK_KEY
+    starter_index = starter.index
+    key = key_of[starter_index]
+    nob = _JACK_INDEX | (starter_index & 3)
+    suit = hand[0].index & 3
+    one_suit = True
+    points = 0
+    for card in hand:
+        index = card.index
+        key += key_of[index]
+        if index & 3 != suit:
+            one_suit = False
+        if index == nob:
+            points = 1
+    ranked = _RANK_TOTALS.get(key)
+    if ranked is None:
+        ranked = _rank_total((*hand, starter), key)
+    points += ranked
+    if one_suit:
+        if suit == starter_index & 3:
+            points += len(hand) + 1
+        elif not (crib_flush_needs_starter if crib else hand_flush_needs_starter):
+            points += len(hand)
+    return points
+
+
+def score_show(
+    hand: Sequence[Card],
+    starter: Card,
+    *,
+    crib: bool = False,
+    hand_flush_needs_starter: bool = False,
+    crib_flush_needs_starter: bool = True,
+) -> Score:
+    """The show score of ``hand`` with ``starter`` (see `show_items`, which takes the same flush rules).
+
+    Raises `ValueError` when a card appears twice or the hand is empty.
     """
     seen: set[Card] = set()
     for card in (*hand, starter):
@@ -171,7 +271,15 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
         seen.add(card)
     if not hand:
         raise ValueError("a hand needs at least one card")
-    return Score(show_items(hand, starter, crib=crib))
+    return Score(
+        show_items(
+            hand,
+            starter,
+            crib=crib,
+            hand_flush_needs_starter=hand_flush_needs_starter,
+            crib_flush_needs_starter=crib_flush_needs_starter,
+        )
+    )
 
 
 def play_items(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:

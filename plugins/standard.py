@@ -13,8 +13,6 @@ from cribcore.hookspecs import hookimpl
 from cribcore.rules import RuleSet
 from cribcore.scoring import HEELS, ScoreItem, play_items, show_items
 
-SUMMARY = "The standard six-card rules: heels, pegging, the show, first to the target wins."
-
 
 @hookimpl
 def cribcore_starter_items(starter: Card) -> Sequence[ScoreItem]:
@@ -36,6 +34,16 @@ def cribcore_play_continues() -> bool:
 @hookimpl
 def cribcore_show_items(cards: tuple[Card, ...], starter: Card, crib: bool) -> Sequence[ScoreItem]:
     return show_items(cards, starter, crib=crib)
+
+
+@hookimpl(trylast=True)
+def cribcore_declared() -> bool:
+    return False
+
+
+@hookimpl(trylast=True)
+def cribcore_muggins(claimed: int, missed: int) -> tuple[int, int]:
+    return min(claimed, missed), 0
 
 
 @hookimpl(trylast=True)

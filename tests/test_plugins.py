@@ -43,9 +43,9 @@ def toss_fives_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     real = available()
     fake = EntryPoint(name="toss_fives", value=module.__name__, group=ENTRY_POINT_GROUP)
     monkeypatch.setattr(pluginmanager, "available", lambda: {**real, "toss_fives": fake})
-    plugin_manager.cache_clear()
+    pluginmanager.clear_caches()
     yield
-    plugin_manager.cache_clear()
+    pluginmanager.clear_caches()
 
 
 def test_standard_is_registered_as_an_entry_point() -> None:
