@@ -228,6 +228,19 @@ class Game:
         return tuple(self._events)
 
     @property
+    def claim_stage(self) -> str | None:
+        """Under muggins: ``"count"`` while a seat must declare its count, ``"call"`` while opposing
+        seats may call muggins on it; ``None`` otherwise."""
+        if self._claim is None:
+            return None
+        return "count" if self._claim.declared is None else "call"
+
+    @property
+    def counting(self) -> int | None:
+        """The seat whose count is being declared or may be challenged, if any."""
+        return self._claim.seat if self._claim is not None else None
+
+    @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now: every seat yet to discard, or the one seat to play, to declare a
         count, or to call muggins."""
@@ -327,6 +340,8 @@ class Game:
             pile=tuple(self._pile),
             laid=tuple(tuple(cards) for cards in self._laid),
             to_act=self.to_act,
+            claim_stage=self.claim_stage,
+            counting=self.counting,
             legal_actions=self.legal_actions(seat),
             events=self._events_seen_by(seat),
         )

@@ -28,6 +28,7 @@ __all__ = [
     "ProfileFile",
     "builtin_names",
     "load_profile",
+    "resolved_profile",
 ]
 
 STANDARD = "standard"
@@ -77,7 +78,9 @@ class _Layers:
     locked: bool
     plugins: tuple[str, ...]
     options: dict[str, dict[str, Any]]
-    rules: dict[str, Any]
+    layers: list[tuple[tuple[str, ...], dict[str, Any]]]
+    """Base first: the plugins each file added and its own ``[rules]``, applied in that order (a
+    variant enabled by a later file overrides an earlier file's rule values)."""
     sources: dict[str, Path]
     """The file that set each ``rules.<key>`` and ``options.<plugin>.<key>``, for error messages."""
 
@@ -155,7 +158,7 @@ def _collect(path: Path, seen: tuple[Path, ...]) -> _Layers:
             raise ProfileError(f"{path}: extends: {exc}") from None
         base = _collect(base_path, (*seen, path.resolve()))
     else:
-        base = _Layers(spec.name, "", False, (BASE_PLUGIN,), {}, {}, {})
+        base = _Layers(spec.name, "", False, (BASE_PLUGIN,), {}, [], {})
     plugins = tuple(dict.fromkeys((BASE_PLUGIN, *base.plugins, *spec.plugins)))
     options = {k: dict(v) for k, v in base.options.items()}
     for plugin, values in spec.options.items():
@@ -168,7 +171,7 @@ def _collect(path: Path, seen: tuple[Path, ...]) -> _Layers:
         locked=spec.locked,
         plugins=plugins,
         options=options,
-        rules={**base.rules, **spec.rules},
+        layers=[*base.layers, (tuple(p for p in plugins if p not in base.plugins), spec.rules)],
         sources={
             **base.sources,
             **{f"rules.{key}": path for key in spec.rules},
@@ -197,21 +200,22 @@ def _plugin_options(layers: _Layers, path: Path) -> dict[str, dict[str, Any]]:
     return resolved
 
 
-def _plugin_rules(pm: pluggy.PluginManager, path: Path) -> dict[str, Any]:
-    values: dict[str, Any] = {}
-    setter: dict[str, str] = {}
+def _plugin_rules(pm: pluggy.PluginManager, path: Path) -> dict[str, Mapping[str, Any]]:
+    """Each plugin's rule values; two plugins setting one rule differently cannot be combined."""
+    answers: dict[str, Mapping[str, Any]] = {}
+    setter: dict[str, tuple[str, Any]] = {}
     # Oldest registration first, so a conflict names the plugins in the profile's order.
     for impl in reversed(pm.hook.cribcore_rules.get_hookimpls()):
         answer: Mapping[str, Any] = cast("Mapping[str, Any] | None", impl.function()) or {}
         for key, value in answer.items():
-            if key in values and values[key] != value:
+            if key in setter and setter[key][1] != value:
                 raise ProfileError(
-                    f"{path}: plugins: {setter[key]} and {impl.plugin_name} cannot be combined "
-                    f"({key} {values[key]!r} and {value!r})"
+                    f"{path}: plugins: {setter[key][0]} and {impl.plugin_name} cannot be combined "
+                    f"({key} {setter[key][1]!r} and {value!r})"
                 )
-            values[key] = value
-            setter[key] = impl.plugin_name
-    return values
+            setter[key] = (impl.plugin_name, value)
+        answers[impl.plugin_name] = answer
+    return answers
 
 
 def _finish(layers: _Layers, path: Path) -> Profile:
@@ -221,7 +225,13 @@ def _finish(layers: _Layers, path: Path) -> Profile:
     except UnknownPlugin as exc:
         raise ProfileError(f"{path}: plugins: {exc}") from None
     try:
-        rules = RuleSet.model_validate({**_plugin_rules(pm, path), **layers.rules})
+        values = _plugin_rules(pm, path)
+        merged: dict[str, Any] = {}
+        for added, own in layers.layers:
+            for name in added:
+                merged.update(values.get(name, {}))
+            merged.update(own)
+        rules = RuleSet.model_validate(merged)
     except ValidationError as exc:
         raise _first_error(path, exc, "rules", sources=layers.sources) from None
     for impl in reversed(pm.hook.cribcore_check_rules.get_hookimpls()):
@@ -236,6 +246,36 @@ def _finish(layers: _Layers, path: Path) -> Profile:
         rules=rules,
         options=options,
     )
+
+
+def resolved_profile(data: Mapping[str, Any], source: str = "profile") -> Profile:
+    """Rebuild a resolved profile from its JSON form (``Profile.model_dump(mode="json")``, as game
+    records carry it), checking it as a profile file is checked: the plugins must be installed, their
+    options valid, the rules consistent. Raises `ProfileError` naming ``source`` and the key.
+    """
+    path = Path(source)
+    try:
+        spec = ProfileFile.model_validate(
+            {key: data[key] for key in ("name", "description", "plugins", "rules", "options") if key in data}
+        )
+    except ValidationError as exc:
+        raise _first_error(path, exc) from None
+    plugins = tuple(dict.fromkeys((BASE_PLUGIN, *spec.plugins)))
+    unknown = next((name for name in spec.options if name not in plugins), None)
+    if unknown is not None:
+        raise ProfileError(f"{source}: options.{unknown}: plugin {unknown!r} is not enabled here")
+    layers = _Layers(spec.name, spec.description, False, plugins, spec.options, [(plugins, spec.rules)], {})
+    profile = _finish(layers, path)
+    if profile.name == STANDARD:
+        standard = load_profile()
+        if (profile.plugins, profile.rules, profile.options) != (
+            standard.plugins,
+            standard.rules,
+            standard.options,
+        ):
+            raise ProfileError(f"{source}: rules: the standard profile is locked, and these are other rules")
+        return standard
+    return profile
 
 
 def load_profile(name_or_path: str | Path = STANDARD) -> Profile:

@@ -1,16 +1,22 @@
 """Game records: the JSON form of a game, for replays, tests, bug reports and saves.
 
-Shape (version 1)::
+Shape (version 2)::
 
-    {"format": "cribbage-record", "version": 1, "profile": "standard", "players": ["Ann", "Computer"],
-     "seed": 7,
+    {"format": "cribbage-record", "version": 2,
+     "profile": {"name": "standard", "description": "…", "plugins": ["standard"],
+                 "rules": {"seats": 2, "cards_dealt": 6, …}, "options": {}},
+     "players": ["Ann", "Computer"], "seed": 7,
      "deals": [{"dealer": 0, "hands": [[six cards], [six cards]], "crib_cards": [],
-                "discards": [["QS", "JC"], [two cards]], "starter": "5S", "plays": ["4H", "TS", …]}],
-     "result": {"scores": [121, 98], "winner": 0}}
+                "discards": [["QS", "JC"], [two cards]], "starter": "5S", "plays": ["4H", "TS", …],
+                "claims": []}],
+     "result": {"scores": [121, 98], "winner": 0, "game_points": 1}}
 
-``hands`` are as dealt, seat by seat; ``plays`` are the cards in the order laid (who laid each follows
-from the hands; goes are implied). ``seed`` and ``result`` are optional; unknown keys are ignored. A
-record may stop mid-deal (where the game was won, or where an unfinished game stopped).
+``profile`` is the whole resolved profile (its plugins must be installed to replay it); a bare name,
+as version 1 records have, means a built-in profile. ``hands`` are as dealt, seat by seat; ``plays`` are
+the cards in the order laid (who laid each follows from the hands; goes are implied); ``claims``, under
+muggins, are the declared counts, calls and passes in order (``"count 6"``, ``"muggins 2"``, ``"pass"``;
+who acts follows from the game). ``seed``, ``claims`` and ``result`` are optional; unknown keys are
+ignored. A record may stop mid-deal (where the game was won, or where an unfinished game stopped).
 """
 
 from __future__ import annotations
@@ -24,11 +30,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .actions import Discard, IllegalAction, Play
+from .actions import Discard, IllegalAction, Play, parse_action
 from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import Game, Phase
-from .profiles import ProfileError, load_profile
+from .profiles import ProfileError, load_profile, resolved_profile
 
 __all__ = [
     "FORMAT",
@@ -43,7 +49,7 @@ __all__ = [
 ]
 
 FORMAT = "cribbage-record"
-VERSION = 1
+VERSION = 2
 
 
 class RecordError(ValueError):
@@ -59,6 +65,7 @@ class DealRecord(BaseModel):
     discards: list[list[str]] = Field(default_factory=list)
     starter: str
     plays: list[str] = Field(default_factory=list)
+    claims: list[str] = Field(default_factory=list)
 
 
 class ResultRecord(BaseModel):
@@ -75,7 +82,7 @@ class GameRecord(BaseModel):
 
     format: Literal["cribbage-record"]
     version: int = Field(strict=True)
-    profile: str = "standard"
+    profile: str | dict[str, Any] = "standard"
     players: list[str]
     seed: int | None = None
     deals: list[DealRecord] = Field(default_factory=list)
@@ -96,10 +103,12 @@ def game_record(game: Game) -> dict[str, Any]:
                 "plays": [str(c) for c in log.plays],
             }
         )
+        if log.claims:
+            deals[-1]["claims"] = list(log.claims)
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "profile": game.profile.name,
+        "profile": game.profile.model_dump(mode="json", exclude={"locked"}),
         "players": list(game.players),
         "seed": game.seed,
         "deals": deals,
@@ -107,7 +116,11 @@ def game_record(game: Game) -> dict[str, Any]:
     if game.seed is None:
         del record["seed"]
     if game.is_over:
-        record["result"] = {"scores": list(game.scores), "winner": game.winner}
+        record["result"] = {
+            "scores": list(game.scores),
+            "winner": game.winner,
+            "game_points": game.game_points,
+        }
     return record
 
 
@@ -171,8 +184,8 @@ def _validate(data: Mapping[str, Any] | GameRecord) -> GameRecord:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "record"
         raise RecordError(f"{where}: {first['msg']}") from None
-    if record.version != VERSION:
-        raise RecordError(f"version: must be {VERSION}, not {record.version}")
+    if not 1 <= record.version <= VERSION:
+        raise RecordError(f"version: must be 1 to {VERSION}, not {record.version}")
     return record
 
 
@@ -214,9 +227,12 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
     """
     record = _validate(data)
     try:
-        profile = load_profile(record.profile)
+        if isinstance(record.profile, str):
+            profile = load_profile(record.profile)
+        else:
+            profile = resolved_profile(record.profile, "profile")
     except ProfileError as exc:
-        raise RecordError(f"profile: {exc}") from None
+        raise RecordError(f"profile: {exc}".replace("profile: profile: ", "profile: ")) from None
     rules = profile.rules
     deals = [
         _deal_cards(i + 1, deal, rules.seats, rules.cards_dealt, rules.crib_from_pack)
@@ -245,6 +261,18 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
     return game
 
 
+def _replay_claim(game: Game, where: str, number: int, text: str) -> None:
+    here = f"{where}, claim {number} ({text})"
+    try:
+        action = parse_action(text)
+    except ValueError as exc:
+        raise RecordError(f"{here}: {exc}") from None
+    try:
+        game.apply(game.to_act[0], action)
+    except IllegalAction as exc:
+        raise RecordError(f"{here}: {exc}") from None
+
+
 def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, is_last: bool) -> None:
     where = f"deal {index + 1}"
     if game.phase is Phase.OVER:
@@ -269,10 +297,22 @@ def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, 
             break
     if (partial or len(deal.discards) < game.rules.seats) and deal.plays:
         raise RecordError(f"{where}: cards are played before every seat has discarded")
-    for number, text in enumerate(deal.plays, start=1):
+    plays = iter(enumerate(deal.plays, start=1))
+    claims = iter(enumerate(deal.claims, start=1))
+    while not game.is_over and game.deal_number == index:
+        if game.claim_stage is not None:
+            step = next(claims, None)
+            if step is None:
+                break
+            _replay_claim(game, where, *step)
+            continue
+        step = next(plays, None)
+        if step is None:
+            break
+        number, text = step
         card = _card(text, f"{where}, play {number}")
         here = f"{where}, card {number} ({card})"
-        if game.phase is not Phase.PLAY or game.deal_number != index:
+        if game.phase is not Phase.PLAY:
             raise RecordError(f"{here}: the play is already over")
         holder = next((s for s, hand in enumerate(cards.hands) if card in hand), None)
         if holder is None:
@@ -284,5 +324,13 @@ def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, 
             game.apply(holder, Play(card))
         except IllegalAction as exc:
             raise RecordError(f"{here}: {exc}") from None
+    left_play = next(plays, None)
+    if left_play is not None:
+        number, text = left_play
+        raise RecordError(f"{where}, card {number} ({text}): the play is already over")
+    left_claim = next(claims, None)
+    if left_claim is not None:
+        number, text = left_claim
+        raise RecordError(f"{where}, claim {number} ({text}): no count is waiting to be settled")
     if not is_last and not game.is_over and game.deal_number == index:
         raise RecordError(f"{where}: the record stops before the deal is over")

@@ -49,6 +49,10 @@ class SeatView:
     laid: tuple[tuple[Card, ...], ...]
     """The cards each seat has laid this deal, in order."""
     to_act: tuple[int, ...]
+    claim_stage: str | None
+    """Under muggins: ``"count"`` (a seat declares its count) or ``"call"`` (muggins may be called)."""
+    counting: int | None
+    """The seat whose count is being settled under muggins."""
     legal_actions: tuple[Action, ...]
     """What this seat may do now; empty when it is not this seat's turn."""
     events: tuple[Event, ...]

@@ -387,7 +387,7 @@ def test_a_play_that_reaches_the_target_wins_at_once(stacked: StackedGame) -> No
     assert item_kinds(game.events[-2]) == [(FIFTEEN, 2)]
     assert game.view(PONE).hand == parse_cards("AC 3C 9H")
     assert game_record(game)["deals"][0]["plays"] == ["5H", "TC"]
-    assert game_record(game)["result"] == {"scores": [2, 0], "winner": DEALER}
+    assert game_record(game)["result"] == {"scores": [2, 0], "winner": DEALER, "game_points": 1}
 
 
 # The pone keeps 5H 5D 5S JC (29 with the 5C starter); the dealer keeps 7C 8D 8H 9S (12).

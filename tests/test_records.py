@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from cribcore import Game, Phase, RecordError, game_record, replay
+from cribcore import Game, Phase, RecordError, RuleSet, game_record, replay
+from cribcore.engine import standard_profile
 from cribcore.events import Event
 from cribcore.players import RandomPlayer
 from cribcore.records import FORMAT, VERSION, read_record, write_record
@@ -73,11 +74,17 @@ LITERAL: Record = {
 def test_record_has_the_documented_shape(record: Record, finished: Game) -> None:
     assert set(record) == {"format", "version", "profile", "players", "seed", "deals", "result"}
     assert record["format"] == FORMAT == "cribbage-record"
-    assert record["version"] == VERSION == 1
-    assert record["profile"] == "standard"
+    assert record["version"] == VERSION == 2
+    assert record["profile"] == {
+        "name": "standard",
+        "description": standard_profile().description,
+        "plugins": ["standard"],
+        "rules": RuleSet().model_dump(),
+        "options": {},
+    }
     assert record["players"] == ["Ann", "Bob"]
     assert record["seed"] == SEED
-    assert record["result"] == {"scores": list(finished.scores), "winner": finished.winner}
+    assert record["result"] == {"scores": list(finished.scores), "winner": finished.winner, "game_points": 1}
     assert len(record["deals"]) == finished.deal_number + 1
     for deal in record["deals"]:
         assert set(deal) == {"dealer", "hands", "crib_cards", "discards", "starter", "plays"}
@@ -316,8 +323,8 @@ def test_unknown_profile(record: Record) -> None:
 
 
 def test_newer_version_is_refused(record: Record) -> None:
-    record["version"] = 2
-    assert replay_error(record) == "record version 2 is newer than this cribcore reads (1)"
+    record["version"] = 3
+    assert replay_error(record) == "record version 3 is newer than this cribcore reads (2)"
 
 
 @pytest.mark.parametrize("version", [0, -1])

@@ -1,0 +1,34 @@
+"""Skunk and double skunk: a lopsided win counts as two or three games in a match.
+
+RULES.md §3 (seed 000 §06, "bonificaciones por victoria amplia"): a win with the loser below 91 (31 or
+more behind at 121) counts as two games; below 61 as three (the double skunk; ACC tournaments count only
+the single skunk: set ``double_skunk_line = 0``). With several losers, the best of them decides.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cribcore.hookspecs import hookimpl
+
+
+class Skunk:
+    """A win with the loser below the skunk line is worth two games; below the double line, three."""
+
+    class Options(BaseModel):
+        model_config = ConfigDict(extra="forbid", frozen=True)
+
+        skunk_line: int = Field(91, ge=0, description="A loser below this is skunked (0 turns it off).")
+        double_skunk_line: int = Field(61, ge=0, description="A loser below this is double skunked (0: off).")
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+
+    @hookimpl(tryfirst=True)
+    def cribcore_game_points(self, scores: tuple[int, ...], winner: int) -> int | None:
+        best_loser = max(score for side, score in enumerate(scores) if side != winner)
+        if best_loser < self.options.double_skunk_line:
+            return 3
+        if best_loser < self.options.skunk_line:
+            return 2
+        return None

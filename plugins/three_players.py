@@ -1,0 +1,44 @@
+"""Three-player cribbage: five cards each and one from the pack to the crib; each discards one.
+
+RULES.md §3 (seed 003): the player to the dealer's left cuts, leads and counts first; counting goes
+left round to the dealer, then the crib; the deal passes left. After a go, each following player who
+can lay a card must; the last to lay a card scores the go. The engine's turn order already follows
+these rules for any number of seats; this plugin sets the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cribcore.hookspecs import hookimpl
+from cribcore.rules import RuleSet
+
+
+class ThreePlayers:
+    """Three players, five cards each plus one from the pack to the crib, each discarding one."""
+
+    class Options(BaseModel):
+        model_config = ConfigDict(extra="forbid", frozen=True)
+
+        target: int = Field(121, ge=1, le=10_000, description="Points that end the game (some play 61).")
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+
+    @hookimpl
+    def cribcore_rules(self) -> Mapping[str, object]:
+        return {
+            "seats": 3,
+            "cards_dealt": 5,
+            "discards": 1,
+            "crib_from_pack": 1,
+            "target": self.options.target,
+        }
+
+    @hookimpl
+    def cribcore_check_rules(self, rules: RuleSet) -> str | None:
+        if rules.seats != 3 or rules.partnerships:
+            return "three-player cribbage is three players, each playing alone"
+        return None
