@@ -18,7 +18,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 import pluggy
 from pydantic import BaseModel
@@ -146,7 +146,10 @@ def describe(name: str) -> PluginInfo:
     model = options_model(plugin)
     if model is not None:
         for field, info in model.model_fields.items():
-            kind = getattr(info.annotation, "__name__", str(info.annotation))
+            choices = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
+            kind = " or ".join(map(repr, choices)) or getattr(
+                info.annotation, "__name__", str(info.annotation)
+            )
             fields[field] = (kind, info.default, info.description or "")
     return PluginInfo(
         name=name,

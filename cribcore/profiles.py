@@ -17,7 +17,14 @@ from typing import Any, cast
 import pluggy
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .pluginmanager import BASE_PLUGIN, UnknownPlugin, load_plugin, options_model, plugin_manager
+from .pluginmanager import (
+    BASE_PLUGIN,
+    UnknownPlugin,
+    available,
+    load_plugin,
+    options_model,
+    plugin_manager,
+)
 from .rules import RuleSet
 
 __all__ = [
@@ -28,6 +35,7 @@ __all__ = [
     "ProfileFile",
     "builtin_names",
     "load_profile",
+    "profile_schema",
     "resolved_profile",
 ]
 
@@ -276,6 +284,36 @@ def resolved_profile(data: Mapping[str, Any], source: str = "profile") -> Profil
             raise ProfileError(f"{source}: rules: the standard profile is locked, and these are other rules")
         return standard
     return profile
+
+
+def profile_schema() -> dict[str, Any]:
+    """The JSON Schema of a profile file, with the rules' fields and each installed plugin's options
+    (importing every installed plugin to read its options model)."""
+    schema = ProfileFile.model_json_schema()
+    properties = schema["properties"]
+    rules = RuleSet.model_json_schema()
+    rules.pop("required", None)
+    properties["rules"] = {**rules, "additionalProperties": False}
+    plugin_options: dict[str, Any] = {}
+    for name in sorted(available()):
+        try:
+            model = options_model(load_plugin(name))
+        except UnknownPlugin:
+            continue
+        plugin_options[name] = (
+            model.model_json_schema() if model is not None else {"type": "object", "maxProperties": 0}
+        )
+    properties["options"] = {
+        "title": "Options",
+        "description": "Each enabled plugin's options, as a table named after the plugin.",
+        "type": "object",
+        "properties": plugin_options,
+        "additionalProperties": False,
+    }
+    properties["plugins"]["items"] = {"type": "string", "examples": sorted(available())}
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "cribcore profile"
+    return schema
 
 
 def load_profile(name_or_path: str | Path = STANDARD) -> Profile:

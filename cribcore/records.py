@@ -22,8 +22,6 @@ ignored. A record may stop mid-deal (where the game was won, or where an unfinis
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -34,6 +32,7 @@ from .actions import Discard, IllegalAction, Play, parse_action
 from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import Game, Phase
+from .files import atomic_write_text
 from .profiles import ProfileError, load_profile, resolved_profile
 
 __all__ = [
@@ -126,20 +125,7 @@ def game_record(game: Game) -> dict[str, Any]:
 
 def write_record(path: str | Path, record: Mapping[str, Any]) -> None:
     """Write ``record`` to ``path`` atomically: the file is either the old one or the whole new one."""
-    target = Path(path)
-    text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        # mkstemp makes the file private; a record gets the mode an ordinary new file would.
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else _new_file_mode())
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(path, json.dumps(record, indent=1, ensure_ascii=False) + "\n")
 
 
 def parse_record(text: str, source: str = "record") -> dict[str, Any]:
@@ -151,12 +137,6 @@ def parse_record(text: str, source: str = "record") -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RecordError(f"{source}: a record is a JSON object")
     return data
-
-
-def _new_file_mode() -> int:
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
 
 
 def read_record(path: str | Path) -> dict[str, Any]:

@@ -18,8 +18,11 @@ from rich.console import Console
 
 from .. import __version__
 from ..engine import standard_profile
+from .commands import Handler, UsageError
 from .errors import PROG, report
 from .play import INTERRUPTED, PlayOptions, play, seat_kinds, seat_names
+from .plugins_cmd import add_plugins_parser
+from .profiles_cmd import add_profiles_parser
 from .render import make_console
 from .replay import replay_command
 from .score import peg_command, score_command
@@ -27,14 +30,6 @@ from .score import peg_command, score_command
 __all__ = ["build_parser", "main"]
 
 USAGE_ERROR = 2
-
-
-class UsageError(Exception):
-    """A command line that parsed but cannot be run as given; reported like argparse's errors."""
-
-    def __init__(self, message: str, command: str) -> None:
-        super().__init__(message)
-        self.prog = f"{PROG} {command}"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -127,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument(
         "--record", type=Path, metavar="FILE", help="write the game record here when the game ends"
     )
+    # Commands kept in their own modules register a parser and set ``handler(args, console) -> int``.
+    add_profiles_parser(commands)
+    add_plugins_parser(commands)
     return parser
 
 
@@ -159,6 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     console = make_console()
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is not None:
+        return handler(args, console)
     if args.command == "score":
         if args.starter is None:
             raise UsageError("the starter is missing: add --starter CARD, e.g. --starter 5S", "score")

@@ -1,0 +1,70 @@
+"""The ``plugins`` command: every installed plugin with its version, summary, hooks and options.
+
+Listing imports each plugin to read its hooks and options (nothing else does: a game imports only the
+plugins its profile names). A plugin that fails to import is listed with the reason, not a crash.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..pluginmanager import UnknownPlugin, available, describe
+from .render import print_json
+
+__all__ = ["add_plugins_parser"]
+
+
+def add_plugins_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``plugins`` to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        "plugins",
+        help="list the installed variant plugins",
+        description="List each installed plugin: version, summary, the hooks it implements, its options. "
+        "A plugin changes a game only when that game's profile names it.",
+    )
+    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    parser.set_defaults(handler=_plugins)
+
+
+def _plugins(args: argparse.Namespace, console: Console) -> int:
+    entries: list[dict[str, Any]] = []
+    for name in sorted(available(), key=lambda n: (n != "standard", n)):
+        try:
+            info = describe(name)
+        except UnknownPlugin as exc:
+            entries.append({"name": name, "error": str(exc)})
+            continue
+        entries.append(
+            {
+                "name": info.name,
+                "version": info.version,
+                "distribution": info.distribution,
+                "summary": info.summary,
+                "hooks": list(info.hooks),
+                "options": {
+                    key: {"type": kind, "default": default, "description": text}
+                    for key, (kind, default, text) in info.options.items()
+                },
+            }
+        )
+    if args.json:
+        print_json(entries)
+        return 0
+    for entry in entries:
+        title = Text(entry["name"], style="bold")
+        if "error" in entry:
+            console.print(title, Text(f"  cannot be loaded: {entry['error']}", style="red"))
+            continue
+        title.append(f"  {entry['version']} ({entry['distribution']})", style="dim")
+        console.print(title)
+        console.print(Text(f"  {entry['summary']}"))
+        hooks = ", ".join(hook.removeprefix("cribcore_") for hook in entry["hooks"])
+        console.print(Text(f"  hooks: {hooks}", style="dim"))
+        for key, option in entry["options"].items():
+            line = f"  option {key} ({option['type']}, default {option['default']!r})"
+            console.print(Text(line + (f": {option['description']}" if option["description"] else "")))
+    return 0

@@ -1,0 +1,243 @@
+"""The ``profiles`` command: list, show, validate and create profiles, and print their JSON Schema.
+
+``new`` writes a profile that extends another, with ``--set`` changes, as a TOML file a user can then
+edit; it is checked exactly as ``play --profile`` would load it before the file is written, and written
+atomically, so a bad ``--set`` never leaves a file behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..files import atomic_write_text
+from ..profiles import (
+    STANDARD,
+    Profile,
+    ProfileError,
+    ProfileFile,
+    builtin_names,
+    load_profile,
+    profile_schema,
+)
+from .commands import UsageError
+from .render import print_json
+
+__all__ = ["add_profiles_parser", "parse_setting"]
+
+
+def add_profiles_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``profiles`` and its subcommands to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        "profiles",
+        help="list, show, check and create rule profiles",
+        description="Profiles are TOML files naming the variant plugins a game uses, their options and "
+        "any rule values. 'standard' is locked; make a new profile that extends it for house rules.",
+    )
+    sub = parser.add_subparsers(dest="profiles_command", metavar="ACTION", title="actions")
+    sub.required = True
+
+    listing = sub.add_parser("list", help="the built-in profiles", description="List the built-in profiles.")
+    listing.add_argument("--json", action="store_true", help="print them as JSON")
+    listing.set_defaults(handler=_list)
+
+    show = sub.add_parser(
+        "show",
+        help="a profile fully resolved",
+        description="Show a profile as the game sees it: every plugin, option and rule value.",
+    )
+    show.add_argument("profile", metavar="NAME|FILE")
+    show.add_argument("--json", action="store_true", help="print it as JSON")
+    show.set_defaults(handler=_show)
+
+    validate = sub.add_parser(
+        "validate",
+        help="check a profile file",
+        description="Load a profile file as 'play --profile' would; say what is wrong with it, if anything.",
+    )
+    validate.add_argument("file", metavar="FILE")
+    validate.set_defaults(handler=_validate)
+
+    new = sub.add_parser(
+        "new",
+        help="write a new profile extending another",
+        description="Write NAME.toml (or --output FILE): a profile that extends --from, with --set changes.",
+        epilog="Example: cribbage profiles new quick --from five-card --set five-card.target=31 "
+        "--plugin muggins --set muggins.apply_to_play=false",
+    )
+    new.add_argument("name", metavar="NAME")
+    new.add_argument("--from", dest="base", default=STANDARD, metavar="PROFILE", help="default: standard")
+    new.add_argument(
+        "--plugin", action="append", default=[], metavar="PLUGIN", help="enable a plugin (repeatable)"
+    )
+    new.add_argument(
+        "--set",
+        dest="settings",
+        action="append",
+        default=[],
+        type=_setting,
+        metavar="KEY=VALUE",
+        help='PLUGIN.OPTION=VALUE or rules.RULE=VALUE (TOML values: 61, true, "text"); repeatable',
+    )
+    new.add_argument("--description", default=None, metavar="TEXT")
+    new.add_argument("--output", type=Path, metavar="FILE", help="default: NAME.toml here")
+    new.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    new.set_defaults(handler=_new)
+
+    schema = sub.add_parser(
+        "schema",
+        help="the JSON Schema of a profile file",
+        description="Print the JSON Schema of profile files (for editors that validate TOML).",
+    )
+    schema.set_defaults(handler=_schema)
+
+
+def parse_setting(text: str) -> tuple[str, str, Any]:
+    """``section.key=value`` → (section, key, value); the value is read as TOML, or as a bare string.
+
+    Raises `ValueError` for anything not of that shape.
+    """
+    key, sep, raw = text.partition("=")
+    section, dot, name = key.strip().partition(".")
+    if not sep or not dot or not section or not name or "." in name:
+        raise ValueError(f"{text!r} is not PLUGIN.OPTION=VALUE or rules.RULE=VALUE")
+    raw = raw.strip()
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        if not raw or any(c in raw for c in "\"'[]{}=\n"):
+            raise ValueError(f'{text!r}: {raw!r} is not a value (use 61, true or "text")') from None
+        value = raw
+    return section, name, value
+
+
+def _setting(text: str) -> tuple[str, str, Any]:
+    try:
+        return parse_setting(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _summary(profile: Profile) -> dict[str, Any]:
+    return profile.model_dump(mode="json")
+
+
+def _list(args: argparse.Namespace, console: Console) -> int:
+    profiles = [load_profile(name) for name in builtin_names()]
+    if args.json:
+        print_json([_summary(p) for p in profiles])
+        return 0
+    table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+    table.add_column("profile", no_wrap=True)
+    table.add_column("players", justify="right")
+    table.add_column("to", justify="right")
+    table.add_column("description")
+    for profile in profiles:
+        name = profile.name + (" (locked, default)" if profile.locked else "")
+        table.add_row(name, str(profile.rules.seats), str(profile.rules.target), profile.description)
+    console.print(table)
+    console.print(Text("Play one with: cribbage play --profile NAME   Details: cribbage profiles show NAME"))
+    return 0
+
+
+def _show(args: argparse.Namespace, console: Console) -> int:
+    profile = load_profile(args.profile)
+    if args.json:
+        print_json(_summary(profile))
+        return 0
+    data = _summary(profile)
+    data.pop("locked", None)
+    console.print(Text(f"# {profile.name}{' (locked)' if profile.locked else ''}", style="bold"))
+    console.print(tomli_w.dumps(data), markup=False, highlight=False, end="")
+    return 0
+
+
+def _validate(args: argparse.Namespace, console: Console) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        raise ProfileError(f"{path}: no such profile file")
+    profile = load_profile(path)
+    extras = [p for p in profile.plugins if p != STANDARD]
+    rules = profile.rules
+    console.print(
+        f"{path}: valid profile {profile.name!r}: {rules.seats} players, {rules.cards_dealt} cards, "
+        f"to {rules.target}; plugins: {', '.join(extras) or 'none beyond standard'}",
+        markup=False,
+        highlight=False,
+    )
+    return 0
+
+
+def _new(args: argparse.Namespace, console: Console) -> int:
+    name: str = args.name
+    if name == STANDARD:
+        raise ProfileError("the standard profile is locked; give your profile another name")
+    output: Path = args.output if args.output is not None else Path(f"{name}.toml")
+    if output.exists() and not args.force:
+        raise UsageError(f"{output} exists; choose another --output or add --force", "profiles new")
+    if not output.resolve().parent.is_dir():
+        raise UsageError(f"--output: the folder {str(output.parent)!r} does not exist", "profiles new")
+    base = load_profile(args.base)
+    extends = args.base if args.base in builtin_names() else os.path.relpath(Path(args.base), output.parent)
+    plugins = [p for p in args.plugin if p not in base.plugins]
+    rules: dict[str, Any] = {}
+    options: dict[str, dict[str, Any]] = {}
+    for section, key, value in args.settings:
+        if section == "rules":
+            rules[key] = value
+            continue
+        if section not in base.plugins and section not in plugins:
+            plugins.append(section)
+        options.setdefault(section, {})[key] = value
+    data: dict[str, Any] = {
+        "name": name,
+        "description": args.description if args.description is not None else f"{base.description} (edited)",
+        "extends": extends,
+    }
+    if plugins:
+        data["plugins"] = plugins
+    if rules:
+        data["rules"] = rules
+    if options:
+        data["options"] = options
+    ProfileFile.model_validate(data)
+    text = f"# Made with: cribbage profiles new {name} --from {args.base}\n" + tomli_w.dumps(data)
+    profile = _write_checked(output, text)
+    console.print(
+        f"Wrote {output}: {profile.rules.seats} players, {profile.rules.cards_dealt} cards, to "
+        f"{profile.rules.target}. Play it with: cribbage play --profile {output}",
+        markup=False,
+        highlight=False,
+    )
+    return 0
+
+
+def _write_checked(output: Path, text: str) -> Profile:
+    """Write ``text`` to ``output`` only if it loads as a valid profile, checked from a temporary copy
+    in the same folder (so a relative ``extends`` resolves the same); nothing is left behind on error."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".toml", dir=output.resolve().parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        profile = load_profile(Path(tmp))
+    except ProfileError as exc:
+        raise ProfileError(str(exc).replace(tmp, str(output))) from None
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    atomic_write_text(output, text)
+    return profile
+
+
+def _schema(args: argparse.Namespace, console: Console) -> int:
+    print(json.dumps(profile_schema(), indent=2))
+    return 0
