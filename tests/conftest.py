@@ -16,9 +16,14 @@ StackedGame = Callable[..., Game]
 
 
 def make_stacked_game(
-    *deals: DealSpec, dealer: int = 0, rules: RuleSet | None = None, crib_cards: str = ""
+    *deals: DealSpec,
+    dealer: int = 0,
+    rules: RuleSet | None = None,
+    crib_cards: str = "",
+    profile: Profile | None = None,
 ) -> Game:
-    """A game whose deals are exactly ``deals`` (then it waits), first dealt by ``dealer``."""
+    """A game whose deals are exactly ``deals`` (then it waits), first dealt by ``dealer``, under
+    ``profile`` (or the standard rules, or ``rules`` with no variant plugin)."""
     cards = [
         DealCards(
             hands=tuple(parse_cards(hand) for hand in hands),
@@ -27,11 +32,13 @@ def make_stacked_game(
         )
         for hands, starter in deals
     ]
-    profile = Profile(name="stacked", rules=rules) if rules is not None else None
+    if profile is None and rules is not None:
+        profile = Profile(name="stacked", rules=rules)
     return Game(profile, seed=0, deals=RecordedDeals([dealer], cards))
 
 
 @pytest.fixture
 def stacked() -> StackedGame:
-    """``stacked(((hand0, hand1), starter), ..., dealer=0, rules=None)``: a game on chosen deals."""
+    """``stacked(((hand0, hand1), starter), ..., dealer=0, rules=None, profile=None)``: a game on
+    chosen deals."""
     return make_stacked_game
