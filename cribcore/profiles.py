@@ -212,8 +212,8 @@ def _plugin_rules(pm: pluggy.PluginManager, path: Path) -> dict[str, Mapping[str
     """Each plugin's rule values; two plugins setting one rule differently cannot be combined."""
     answers: dict[str, Mapping[str, Any]] = {}
     setter: dict[str, tuple[str, Any]] = {}
-    # Oldest registration first, so a conflict names the plugins in the profile's order.
-    for impl in reversed(pm.hook.cribcore_rules.get_hookimpls()):
+    # In registration order, so a conflict names the plugins in the profile's order.
+    for impl in pm.hook.cribcore_rules.get_hookimpls():
         answer: Mapping[str, Any] = cast("Mapping[str, Any] | None", impl.function()) or {}
         for key, value in answer.items():
             if key in setter and setter[key][1] != value:
@@ -242,7 +242,7 @@ def _finish(layers: _Layers, path: Path) -> Profile:
         rules = RuleSet.model_validate(merged)
     except ValidationError as exc:
         raise _first_error(path, exc, "rules", sources=layers.sources) from None
-    for impl in reversed(pm.hook.cribcore_check_rules.get_hookimpls()):
+    for impl in pm.hook.cribcore_check_rules.get_hookimpls():
         reason = impl.function(rules=rules)
         if reason:
             raise ProfileError(f"{path}: {impl.plugin_name}: {reason}")

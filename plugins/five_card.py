@@ -23,7 +23,7 @@ class FiveCard:
     """Five-card cribbage for two: hands of three, one count in the play, to 61, three for last."""
 
     class Options(BaseModel):
-        model_config = ConfigDict(extra="forbid", frozen=True)
+        model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
         target: int = Field(61, ge=1, le=10_000, description="Points that end the game.")
         compensation: int = Field(

@@ -18,7 +18,7 @@ class FourPlayers:
     """Four players, five cards each, each discarding one; optionally two partnerships."""
 
     class Options(BaseModel):
-        model_config = ConfigDict(extra="forbid", frozen=True)
+        model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
         partnerships: bool = Field(False, description="Seats 0+2 against 1+3, one score per side.")
         target: int = Field(121, ge=1, le=10_000, description="Points that end the game.")

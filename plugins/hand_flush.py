@@ -23,7 +23,7 @@ class HandFlush:
     """Choose which flushes score: the hand's own four cards, and the crib's own four cards."""
 
     class Options(BaseModel):
-        model_config = ConfigDict(extra="forbid", frozen=True)
+        model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
         hand_min: Literal[4, 5] = Field(
             4, description="4: a hand flush needs only the hand; 5: the starter too."

@@ -17,7 +17,7 @@ class Muggins:
     """Players declare their counts; opponents may call muggins on points missed."""
 
     class Options(BaseModel):
-        model_config = ConfigDict(extra="forbid", frozen=True)
+        model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
         penalty_for_false_call: bool = Field(
             True, description="A call when nothing was missed gives the claimed points to the other side."

@@ -18,7 +18,7 @@ class SevenCard:
     """Seven-card cribbage for two: hands of five, a crib of four, to 151."""
 
     class Options(BaseModel):
-        model_config = ConfigDict(extra="forbid", frozen=True)
+        model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
         target: int = Field(151, ge=1, le=10_000, description="Points that end the game (some play 181).")
 

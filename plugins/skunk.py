@@ -16,7 +16,7 @@ class Skunk:
     """A win with the loser below the skunk line is worth two games; below the double line, three."""
 
     class Options(BaseModel):
-        model_config = ConfigDict(extra="forbid", frozen=True)
+        model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
         skunk_line: int = Field(91, ge=0, description="A loser below this is skunked (0 turns it off).")
         double_skunk_line: int = Field(61, ge=0, description="A loser below this is double skunked (0: off).")

@@ -20,7 +20,7 @@ class ThreePlayers:
     """Three players, five cards each plus one from the pack to the crib, each discarding one."""
 
     class Options(BaseModel):
-        model_config = ConfigDict(extra="forbid", frozen=True)
+        model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
         target: int = Field(121, ge=1, le=10_000, description="Points that end the game (some play 61).")
 

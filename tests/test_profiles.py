@@ -11,7 +11,7 @@ import pytest
 
 from cribcore import Game, Profile, ProfileError, RuleSet, load_profile
 from cribcore import profiles as profiles_module
-from cribcore.profiles import BUILTIN_DIRECTORY
+from cribcore.profiles import BUILTIN_DIRECTORY, builtin_names, profile_schema, resolved_profile
 
 STANDARD_FILE = BUILTIN_DIRECTORY / "standard.toml"
 
@@ -222,3 +222,134 @@ def test_bad_extends_names_the_file_and_key(tmp_path: Path, base: str) -> None:
 def test_rule_of_the_wrong_type_is_refused(tmp_path: Path, key: str, value: str) -> None:
     path = write(tmp_path, f'name = "mine"\n[rules]\n{key} = {value}\n')
     assert load_error(path).startswith(f"{path}: rules.{key}: ")
+
+
+# ----------------------------------------------------------------------------- variant profiles
+
+
+def test_every_built_in_profile_loads_and_standard_comes_first() -> None:
+    names = builtin_names()
+    assert names[0] == "standard"
+    expected = {"five-card", "seven-card", "three-players", "four-players", "partners", "muggins"}
+    assert expected | {"lowball", "skunk-match", "five-card-muggins"} <= set(names)
+    for name in names:
+        assert load_profile(name).name == name
+
+
+def test_options_are_validated_and_filled_in(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "m"\nplugins = ["muggins"]\n[options.muggins]\napply_to_play = false\n')
+    assert load_profile(path).options == {"muggins": {"penalty_for_false_call": True, "apply_to_play": False}}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "reason"),
+    [
+        (
+            'name = "m"\nplugins = ["muggins"]\n[options.muggins]\npenalty = true\n',
+            "options.muggins.penalty",
+            "Extra inputs are not permitted",
+        ),
+        (
+            'name = "m"\nplugins = ["muggins"]\n[options.muggins]\napply_to_play = "often"\n',
+            "options.muggins.apply_to_play",
+            "valid boolean",
+        ),
+        (
+            'name = "m"\nplugins = ["hand-flush"]\n[options.hand-flush]\nhand_min = 3\n',
+            "options.hand-flush.hand_min",
+            "Input should be 4 or 5",
+        ),
+        (
+            'name = "m"\nplugins = ["five-card"]\n[options.five-card]\ntarget = "61"\n',
+            "options.five-card.target",
+            "valid integer",
+        ),
+        (
+            'name = "m"\nplugins = ["lowball"]\n[options.lowball]\nx = 1\n',
+            "options.lowball",
+            "takes no options",
+        ),
+        ('name = "m"\n[options.muggins]\napply_to_play = true\n', "options.muggins", "is not enabled here"),
+    ],
+)
+def test_bad_plugin_options_are_refused(tmp_path: Path, text: str, key: str, reason: str) -> None:
+    path = write(tmp_path, text)
+    message = load_error(path)
+    assert message.startswith(f"{path}: {key}: ")
+    assert reason in message
+
+
+def test_five_card_with_seven_card_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "both"\nplugins = ["five-card", "seven-card"]\n')
+    message = load_error(path)
+    assert message == f"{path}: plugins: five-card and seven-card cannot be combined (cards_dealt 5 and 7)"
+
+
+def test_a_variant_extending_an_incompatible_one_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "both"\nextends = "five-card"\nplugins = ["three-players"]\n')
+    message = load_error(path)
+    assert message.startswith(
+        f"{path}: plugins: five-card and three-players cannot be combined (seats 2 and 3)"
+    )
+
+
+def test_partnerships_with_three_players_are_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "p3"\nextends = "three-players"\n[rules]\npartnerships = true\n')
+    message = load_error(path)
+    assert message == f"{path}: rules: partnerships need four seats, not 3"
+
+
+def test_partners_with_three_players_are_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "p3"\nplugins = ["three-players", "four-players"]\n')
+    assert load_error(path).startswith(f"{path}: plugins: three-players and four-players cannot be combined")
+
+
+def test_rules_a_variant_cannot_accept_are_refused_naming_the_variant(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "odd"\nextends = "five-card"\n[rules]\ncards_dealt = 6\n')
+    message = load_error(path)
+    assert message == f"{path}: five-card: five-card cribbage is two players dealt five cards, discarding two"
+
+
+def test_a_later_profile_may_change_a_variants_target(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "short"\nextends = "five-card"\n[options.five-card]\ntarget = 31\n')
+    assert load_profile(path).rules.target == 31
+
+
+def test_a_variant_overrides_rules_of_the_file_it_extends(tmp_path: Path) -> None:
+    write(tmp_path, 'name = "base"\n[rules]\ncards_dealt = 6\ntarget = 91\n', "base.toml")
+    path = write(tmp_path, 'name = "child"\nextends = "base.toml"\nplugins = ["five-card"]\n')
+    rules = load_profile(path).rules
+    assert (rules.cards_dealt, rules.target) == (5, 61)
+
+
+def test_extending_the_locked_profile_makes_a_new_one(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "mine"\nextends = "standard"\nplugins = ["muggins"]\n')
+    assert load_profile(path).plugins == ("standard", "muggins")
+    assert load_profile("standard").plugins == ("standard",)
+    assert load_profile("standard").options == {}
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"rules": {"target": 61}}, "the standard profile is locked"),
+        ({"plugins": ["standard", "muggins"]}, "the standard profile is locked"),
+    ],
+)
+def test_a_record_cannot_pass_other_rules_off_as_standard(change: dict[str, object], reason: str) -> None:
+    data = load_profile("standard").model_dump(mode="json")
+    data.update(change)
+    if "rules" in change:
+        data["rules"] = {**load_profile("standard").rules.model_dump(), **change["rules"]}  # type: ignore[dict-item]
+    with pytest.raises(ProfileError, match=reason):
+        resolved_profile(data, "record")
+
+
+def test_schema_describes_rules_and_every_plugins_options() -> None:
+    schema = profile_schema()
+    properties = schema["properties"]
+    assert {"name", "description", "extends", "plugins", "rules", "options"} <= set(properties)
+    assert properties["rules"]["additionalProperties"] is False
+    assert "target" in properties["rules"]["properties"]
+    assert "apply_to_play" in properties["options"]["properties"]["muggins"]["properties"]
+    assert properties["options"]["properties"]["muggins"]["additionalProperties"] is False
