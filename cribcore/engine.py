@@ -342,6 +342,7 @@ class Game:
             to_act=self.to_act,
             claim_stage=self.claim_stage,
             counting=self.counting,
+            claim_points=self._claim.points if self._claim is not None else None,
             legal_actions=self.legal_actions(seat),
             events=self._events_seen_by(seat),
         )

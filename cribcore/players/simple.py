@@ -11,6 +11,7 @@ from ..actions import Action, Discard, Play
 from ..cards import FULL_DECK
 from ..scoring import play_items, score_show
 from ..views import SeatView
+from .muggins import CLAIM_ACTIONS, MugginsHabits
 
 __all__ = ["RandomPlayer", "SimplePlayer"]
 
@@ -32,8 +33,13 @@ class SimplePlayer:
     Deterministic for a given view.
     """
 
+    def __init__(self) -> None:
+        self._muggins = MugginsHabits()
+
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
+        if isinstance(actions[0], CLAIM_ACTIONS):
+            return self._muggins.choose(view)
         if isinstance(actions[0], Discard):
             return max(actions, key=lambda a: self._discard_value(view, a))
         return max(actions, key=lambda a: self._play_value(view, a))
