@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from cribcore import FULL_DECK, Card, Discard, Game, Play, Profile, RuleSet, SeatView, parse_card, parse_cards
 from cribcore.events import Event
+from cribcore.profiles import builtin_names, load_profile
 
 StackedGame = Callable[..., Game]
 CUT = -1
@@ -26,6 +27,7 @@ CUT = -1
 
 RANDOM_GAMES = 250
 LOW_TARGET_GAMES = 150
+PROFILE_GAMES = 15
 
 
 def cards_in(value: Any) -> Iterator[Card]:
@@ -147,6 +149,14 @@ def test_no_view_shows_hidden_cards_when_games_end_early() -> None:
         target = 1 + seed % 30
         profile = Profile(name="short", rules=RuleSet(target=target))
         game = watched_game(Game(profile, seed=seed), seed, f"seed {seed}, target {target}")
+        assert game.is_over
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_no_view_shows_hidden_cards_under_any_profile(name: str) -> None:
+    profile = load_profile(name)
+    for seed in range(PROFILE_GAMES):
+        game = watched_game(Game(profile, seed=seed), seed, f"profile {name}, seed {seed}")
         assert game.is_over
 
 
