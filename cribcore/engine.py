@@ -570,78 +570,67 @@ class Game:
                 self._close_count(seat)
 
         self._to_play = None
-        self._open_claim(seat, "play", (card,), items, then)
-
-    def _open_claim(
-        self,
-        seat: int,
-        kind: str,
-        cards: tuple[Card, ...],
-        items: tuple[ScoreItem, ...],
-        then: Callable[[], None],
-    ) -> None:
-        self._claim = _Claim(seat, kind, cards, items, then)
+        self._claim = _Claim(seat, "play", (card,), items, then)
 
     def _settle(self, seat: int, action: Count | Muggins | Pass) -> None:
+        self._claims.append(str(action))
+        if isinstance(action, Count):
+            self._declare(seat, action.points)
+        elif isinstance(action, Pass):
+            self._pass()
+        else:
+            self._call(seat, action.points)
+
+    def _declare(self, seat: int, declared: int) -> None:
+        """An overcount is corrected openly and settles the count; otherwise opponents may call."""
         claim = self._claim
         assert claim is not None
-        self._claims.append(str(action))
         true = claim.points
-        if isinstance(action, Count):
-            declared = action.points
-            claim.declared = declared
-            over = declared > true
-            note = f"declared {declared}" + (f", corrected to {true}" if over else "")
-            event = Event(
-                "count",
-                self._deal_index,
-                seat=seat,
-                cards=claim.cards,
-                items=claim.items if over else (),
-                note=note,
-            )
-            if self._award(event, min(declared, true)):
-                return
-            claim.missed = 0 if over else true - declared
-            side = self.rules.side_of(seat)
-            seats = self.rules.seats
-            claim.callers = [
-                (seat + k) % seats for k in range(1, seats) if self.rules.side_of((seat + k) % seats) != side
-            ]
-            if over or not claim.callers:
-                self._finish_claim()
+        over = declared > true
+        claim.declared = declared
+        note = f"declared {declared}" + (f", corrected to {true}" if over else "")
+        items = claim.items if over else ()
+        event = Event("count", self._deal_index, seat=seat, cards=claim.cards, items=items, note=note)
+        if self._award(event, min(declared, true)):
             return
-        if isinstance(action, Pass):
-            claim.callers.pop(0)
-            if claim.callers:
-                return
-            if claim.missed:
-                self._emit(
-                    Event(
-                        "missed",
-                        self._deal_index,
-                        seat=claim.seat,
-                        cards=claim.cards,
-                        items=claim.items,
-                        note=f"{claim.missed} missed",
-                    )
-                )
+        claim.missed = 0 if over else true - declared
+        side, seats = self.rules.side_of(seat), self.rules.seats
+        claim.callers = [s for k in range(1, seats) if self.rules.side_of(s := (seat + k) % seats) != side]
+        if over or not claim.callers:
             self._finish_claim()
+
+    def _pass(self) -> None:
+        claim = self._claim
+        assert claim is not None
+        claim.callers.pop(0)
+        if claim.callers:
             return
-        answer = self._hook.cribcore_muggins(rules=self.rules, claimed=action.points, missed=claim.missed)
-        to_caller, to_counter = answer if answer is not None else (min(action.points, claim.missed), 0)
-        note = f"called {action.points}; " + (f"{claim.missed} missed" if claim.missed else "false call")
+        if claim.missed:
+            note = f"{claim.missed} missed"
+            self._emit(
+                Event(
+                    "missed",
+                    self._deal_index,
+                    seat=claim.seat,
+                    cards=claim.cards,
+                    items=claim.items,
+                    note=note,
+                )
+            )
+        self._finish_claim()
+
+    def _call(self, seat: int, claimed: int) -> None:
+        claim = self._claim
+        assert claim is not None
+        answer = self._hook.cribcore_muggins(rules=self.rules, claimed=claimed, missed=claim.missed)
+        to_caller, to_counter = answer if answer is not None else (min(claimed, claim.missed), 0)
+        note = f"called {claimed}; " + (f"{claim.missed} missed" if claim.missed else "false call")
         event = Event("muggins", self._deal_index, seat=seat, cards=claim.cards, items=claim.items, note=note)
         if self._award(event, to_caller):
             return
         if to_counter:
-            penalty = Event(
-                "penalty",
-                self._deal_index,
-                seat=claim.seat,
-                note=f"false muggins call by {self.players[seat]}",
-            )
-            if self._award(penalty, to_counter):
+            note = f"false muggins call by {self.players[seat]}"
+            if self._award(Event("penalty", self._deal_index, seat=claim.seat, note=note), to_counter):
                 return
         self._finish_claim()
 
@@ -700,9 +689,8 @@ class Game:
             if self._declares[kind]:
                 self._phase = Phase.SHOW
                 self._emit(Event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
-                self._open_claim(
-                    seat, kind, cards, items, functools.partial(self._show_from, order, index + 1)
-                )
+                then = functools.partial(self._show_from, order, index + 1)
+                self._claim = _Claim(seat, kind, cards, items, then)
                 return
             event = Event(kind, self._deal_index, seat=seat, cards=cards, items=items)
             if self._award(event, sum(item.points for item in items)):
