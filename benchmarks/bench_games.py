@@ -1,9 +1,11 @@
-"""Unattended games per second: RandomPlayer against RandomPlayer, and SimplePlayer against SimplePlayer.
+"""Unattended games per second for every computer kind, and for `cribcore.simulate` on local processes.
 
-Each seat decides from its own `SeatView`, as in a real game. The games use fixed seeds, so every run
-plays the same games. Random against random is the reference measured in the same run: the ratio says
-how many times slower the simple player's games are, whatever the machine.
-Run: ``python benchmarks/bench_games.py``.
+Each kind in the player registry (`cribcore.players.COMPUTER_KINDS`) plays itself on the standard
+profile, games 0, 1, 2, … of one seeded run, exactly as ``cribbage simulate`` plays them (each seat
+decides from its own `SeatView`), for a time budget. ``random`` is the reference measured in the same
+run: the ratio says how many times slower a kind's games are, whatever the machine. Last, the whole
+``simulate`` path (processes, tallies) plays random games on every core.
+Run: ``python benchmarks/bench_games.py [--seconds 3]``.
 """
 
 from __future__ import annotations
@@ -11,56 +13,54 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribcore import Game
-from cribcore.players import Player, RandomPlayer, SimplePlayer
+from cribcore import load_profile
+from cribcore.players import COMPUTER_KINDS
+from cribcore.simulate import Matchup, default_jobs, play_game, simulate
+
+REFERENCE = "random"
 
 
-def play(seed: int, players: list[Player]) -> Game:
-    game = Game(seed=seed)
-    while game.to_act:
-        seat = game.to_act[0]
-        game.apply(seat, players[seat].choose(game.view(seat)))
-    return game
-
-
-def games_per_second(games: int, make_players: Callable[[int], list[Player]]) -> tuple[float, float]:
-    """Games per second over seeds 0..games-1, and the mean number of deals per game."""
-    deals = 0
+def games_per_second(kind: str, seconds: float, min_games: int) -> tuple[float, int, float]:
+    """Games per second of ``kind`` against itself over games 0, 1, … until ``seconds`` have passed
+    (and at least ``min_games`` were played); also the games played and the mean deals per game."""
+    matchup = Matchup(load_profile(), (kind, kind), seed=0)
+    games = deals = 0
     start = time.perf_counter()
-    for seed in range(games):
-        deals += play(seed, make_players(seed)).deal_number + 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, deals / games
-
-
-def random_players(seed: int) -> list[Player]:
-    return [RandomPlayer(seed), RandomPlayer(seed + 1)]
-
-
-def simple_players(seed: int) -> list[Player]:
-    return [SimplePlayer(), SimplePlayer()]
+    while games < min_games or time.perf_counter() - start < seconds:
+        deals += play_game(matchup, games).deal_number + 1
+        games += 1
+    return games / (time.perf_counter() - start), games, deals / games
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--random-games", type=int, default=300, help="random games (default 300)")
-    parser.add_argument("--simple-games", type=int, default=20, help="simple games (default 20)")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per kind (default 3)")
+    parser.add_argument("--min-games", type=int, default=3, help="games per kind at least (default 3)")
+    parser.add_argument("--simulate-games", type=int, default=2000, help="games for simulate (default 2000)")
     args = parser.parse_args(argv)
 
-    reference, random_deals = games_per_second(args.random_games, random_players)
-    simple, simple_deals = games_per_second(args.simple_games, simple_players)
-
-    for name, rate, games, deals in (
-        ("random vs random", reference, args.random_games, random_deals),
-        ("simple vs simple", simple, args.simple_games, simple_deals),
-    ):
-        print(f"{name}: {rate:8.1f} games/s ({games} games, {deals:.1f} deals each)")
-    print(f"ratio simple/random (reference): {simple / reference:.3f}")
+    kinds = [REFERENCE, *(kind for kind in COMPUTER_KINDS if kind != REFERENCE)]
+    rates: dict[str, float] = {}
+    for kind in kinds:
+        rate, games, deals = games_per_second(kind, args.seconds, args.min_games)
+        rates[kind] = rate
+        ratio = rate / rates[REFERENCE]
+        print(
+            f"{kind:>8} vs {kind:<8} {rate:9.1f} games/s  ({games} games, {deals:.1f} deals each)  "
+            f"ratio to {REFERENCE}: {ratio:.4f}"
+        )
+    jobs = default_jobs()
+    start = time.perf_counter()
+    simulate(args.simulate_games, (REFERENCE, REFERENCE), seed=0, jobs=jobs)
+    rate = args.simulate_games / (time.perf_counter() - start)
+    print(
+        f"simulate {args.simulate_games} {REFERENCE} games on {jobs} processes: {rate:.1f} games/s  "
+        f"(ratio to one process: {rate / rates[REFERENCE]:.2f})"
+    )
     return 0
 
 

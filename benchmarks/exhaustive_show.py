@@ -1,8 +1,9 @@
-"""Score every one of the 12,994,800 hands of four cards plus a starter, as a hand and as a crib, and
-compare the distribution with the published figures quoted in RULES.md §2.
+"""Score every one of the 12,994,800 hands of four cards plus a starter one by one, as a hand and as a
+crib, with the fast total, and compare the distribution with the published figures quoted in RULES.md
+§2 and, count for count, with the class counting of ``cribbage stats`` (`cribcore.stats`).
 
-A correctness check too slow for the test suite (about three minutes on two cores with the current scorer);
-run by hand: ``python benchmarks/exhaustive_show.py``. Exits 1 when a figure disagrees.
+A correctness check, not a timing, and too slow for the test suite (about 30 s on two cores); run by
+hand: ``python benchmarks/exhaustive_show.py``. Exits 1 when a figure disagrees.
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ import itertools
 import multiprocessing
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.cards import FULL_DECK
-from cribcore.scoring import score_show
+from cribcore.scoring import show_total
+from cribcore.stats import show_distribution
 
 Tally = collections.Counter[int]
 
@@ -28,8 +33,8 @@ def tally(first: int) -> tuple[Tally, Tally]:
         for starter in FULL_DECK:
             if starter in hand:
                 continue
-            hands[score_show(hand, starter).total] += 1
-            cribs[score_show(hand, starter, crib=True).total] += 1
+            hands[show_total(hand, starter)] += 1
+            cribs[show_total(hand, starter, crib=True)] += 1
     return hands, cribs
 
 
@@ -41,9 +46,12 @@ def main() -> int:
         for hand_part, crib_part in pool.imap_unordered(tally, range(len(FULL_DECK) - 3)):
             hands.update(hand_part)
             cribs.update(crib_part)
+    elapsed = time.perf_counter() - start
     total = sum(hands.values())
     hand_mean = sum(points * n for points, n in hands.items()) / total
     crib_mean = sum(points * n for points, n in cribs.items()) / total
+    stats_hands = show_distribution(4).counts
+    stats_cribs = show_distribution(4, crib=True).counts
     checks = [
         ("combinations", total, 12_994_800),
         ("hands scoring 0", hands[0], 1_009_008),
@@ -59,7 +67,11 @@ def main() -> int:
         ok = got == want
         failed |= not ok
         print(f"{'ok  ' if ok else 'FAIL'} {name}: {got} (published {want})")
-    print(f"{time.perf_counter() - start:.0f} s")
+    for name, counted, stats in (("hands", hands, stats_hands), ("cribs", cribs, stats_cribs)):
+        ok = tuple(counted.get(p, 0) for p in range(len(stats))) == stats and max(counted) < len(stats)
+        failed |= not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {name}: every count equals cribbage stats'")
+    print(f"{elapsed:.0f} s to score them one by one")
     return 1 if failed else 0
 
 

@@ -145,15 +145,23 @@ def _rank_patterns(ranks: tuple[int, ...]) -> tuple[Pattern, ...]:
     return (*_fifteens(ranks), *_pairs(ranks), *_runs(ranks))
 
 
+def _flush_points(size: int, *, with_starter: bool, needs_starter: bool) -> int:
+    """The flush of ``size`` hand cards all of one suit: one point each, plus one when the starter is of
+    that suit too; nothing without the starter when ``needs_starter``. (Shared by both scorers.)"""
+    if with_starter:
+        return size + 1
+    return 0 if needs_starter else size
+
+
 def _flush(hand: Sequence[Card], starter: Card, *, needs_starter: bool) -> list[ScoreItem]:
     suit = hand[0].suit
     if any(card.suit is not suit for card in hand):
         return []
-    if starter.suit is suit:
-        return [ScoreItem(FLUSH, (*hand, starter), len(hand) + 1)]
-    if needs_starter:
+    with_starter = starter.suit is suit
+    points = _flush_points(len(hand), with_starter=with_starter, needs_starter=needs_starter)
+    if not points:
         return []
-    return [ScoreItem(FLUSH, tuple(hand), len(hand))]
+    return [ScoreItem(FLUSH, (*hand, starter) if with_starter else tuple(hand), points)]
 
 
 def _nobs(hand: Sequence[Card], starter: Card) -> list[ScoreItem]:
@@ -245,10 +253,11 @@ def show_total(
         ranked = _rank_total((*hand, starter), key)
     points += ranked
     if one_suit:
-        if suit == starter_index & 3:
-            points += len(hand) + 1
-        elif not (crib_flush_needs_starter if crib else hand_flush_needs_starter):
-            points += len(hand)
+        points += _flush_points(
+            len(hand),
+            with_starter=suit == starter_index & 3,
+            needs_starter=crib_flush_needs_starter if crib else hand_flush_needs_starter,
+        )
     return points
 
 

@@ -1,0 +1,219 @@
+"""The ``simulate`` command: many unattended games between computer kinds, summarized as win rates with
+95 % intervals, the first dealer's advantage, skunks and points per deal by source, or as JSON. The
+games run through `cribcore.simulate` (local processes, or a Dask cluster with ``--dask``)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
+
+from ..players.registry import COMPUTER_KINDS
+from ..profiles import load_profile
+from ..simulate import SOURCES, Rate, Simulation, simulate
+from ..simulate import Progress as ProgressCallback
+from .commands import UsageError
+from .render import columns, print_json
+
+__all__ = ["SimulateOptions", "add_simulate_parser", "simulate_command"]
+
+COMMAND = "simulate"
+
+
+def add_simulate_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``simulate`` to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        COMMAND,
+        help="play many unattended games between computer players",
+        description="Play N games between computer players and report win rates with 95 percent intervals, "
+        "the first dealer's advantage, skunks, and average points per deal by source. The same "
+        "--seed gives the same numbers however the games are run.",
+        epilog="Examples: cribbage simulate 1000 --players computer,random --seed 1;  "
+        "cribbage simulate 100000 --dask tcp://scheduler:8786 (needs pip install 'cribcore[dask]' "
+        "here and on the workers).",
+    )
+    parser.add_argument("games", type=_whole(1), metavar="N", help="how many games")
+    parser.add_argument(
+        "--players",
+        type=_kinds,
+        default=("computer",),
+        metavar="KINDS",
+        help=f"one computer kind per seat, comma separated, or one for every seat: "
+        f"{', '.join(COMPUTER_KINDS)} (default computer)",
+    )
+    parser.add_argument(
+        "--profile", default="standard", metavar="NAME|FILE", help="whose rules (default standard)"
+    )
+    parser.add_argument(
+        "--seed", type=_whole(0), metavar="S", help="fix every game (default: a random seed, printed)"
+    )
+    parser.add_argument(
+        "--jobs", type=_whole(1), metavar="J", help="local processes to use (default: one per core)"
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run the games on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://host:8786",
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.set_defaults(handler=_handle)
+
+
+def _whole(low: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if number < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {number}")
+        return number
+
+    return parse
+
+
+def _kinds(text: str) -> tuple[str, ...]:
+    kinds = tuple(part.strip().lower() for part in text.split(","))
+    for kind in kinds:
+        if kind not in COMPUTER_KINDS:
+            shown = kind or "(empty)"
+            raise argparse.ArgumentTypeError(
+                f"unknown computer kind {shown!r}: use {', '.join(COMPUTER_KINDS)}"
+            )
+    return kinds
+
+
+def _handle(args: argparse.Namespace, console: Console) -> int:
+    if args.dask is not None and args.jobs is not None:
+        raise UsageError("--jobs is for local processes; a Dask cluster has its own workers", COMMAND)
+    options = SimulateOptions(
+        games=args.games,
+        kinds=args.players,
+        profile=args.profile,
+        seed=args.seed,
+        jobs=args.jobs,
+        dask=args.dask,
+        as_json=args.json,
+    )
+    return simulate_command(options, console)
+
+
+@dataclass(frozen=True, slots=True)
+class SimulateOptions:
+    """What the command line chose. ``kinds`` has one computer kind per seat, or one for every seat;
+    ``seed`` ``None`` picks one (and prints it); ``jobs`` ``None`` uses every core."""
+
+    games: int
+    kinds: tuple[str, ...] = ("computer",)
+    profile: str = "standard"
+    seed: int | None = None
+    jobs: int | None = None
+    dask: str | None = None
+    as_json: bool = False
+
+
+def simulate_command(options: SimulateOptions, console: Console) -> int:
+    """Run the games and print the summary. Raises `UsageError` for the wrong number of kinds, and
+    `ValueError` for a bad profile, a kind that is not a computer kind, or a Dask scheduler that cannot
+    be used."""
+    profile = load_profile(options.profile)
+    seats = profile.rules.seats
+    kinds = options.kinds * seats if len(options.kinds) == 1 else options.kinds
+    if len(kinds) != seats:
+        raise UsageError(
+            f"--players: the profile {profile.name!r} seats {seats} players; give {seats} kinds "
+            f"or one for every seat, not {len(kinds)}",
+            COMMAND,
+        )
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
+    show_progress = not options.as_json and sys.stderr.isatty() and options.games > 1
+    with _progress_bar(options.games, show_progress) as progress:
+        result = simulate(
+            options.games,
+            kinds,
+            profile=profile,
+            seed=seed,
+            jobs=options.jobs,
+            dask=options.dask,
+            progress=progress,
+        )
+    if options.as_json:
+        print_json(result.to_json())
+    else:
+        _print_summary(console, result)
+    return 0
+
+
+@contextmanager
+def _progress_bar(games: int, shown: bool) -> Iterator[ProgressCallback]:
+    if not shown:
+        yield lambda done: None
+        return
+    bar = Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task("games", total=games)
+    with bar:
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _rate_cells(rate: Rate) -> list[Text | str]:
+    low, high = rate.interval
+    return [f"{rate.count:,}", f"{rate.rate * 100:.1f}%", f"{low * 100:.1f}% – {high * 100:.1f}%"]
+
+
+def _print_summary(console: Console, result: Simulation) -> None:
+    matchup = result.matchup
+    tally = result.tally
+    versus = " vs ".join(matchup.kinds)
+    console.print(Text(f"{result.games:,} games of {matchup.profile.name}: {versus}", style="bold"))
+    console.print(f"Seed {matchup.seed} (run again with --seed {matchup.seed}) · {result.backend}")
+    console.print()
+    sides = range(matchup.sides)
+    skunk_line, double_line = matchup.skunk_lines()
+    bold = "bold"
+    rows: list[Sequence[Text | str]] = [
+        [
+            Text("", style=bold),
+            Text("games", style=bold),
+            Text("rate", style=bold),
+            Text("95% interval", style=bold),
+        ]
+    ]
+    rows += [[f"{result.side_label(side)} wins", *_rate_cells(result.wins(side))] for side in sides]
+    rows.append(["the first dealer wins", *_rate_cells(result.first_dealer())])
+    if skunk_line:
+        rows.append([f"skunks (loser below {skunk_line})", *_rate_cells(result.skunks())])
+    if double_line:
+        rows.append([f"double skunks (below {double_line})", *_rate_cells(result.double_skunks())])
+    for line in columns(rows, right=(1, 2, 3), gap=3):
+        console.print(line)
+    if any(points != wins for points, wins in zip(tally.game_points, tally.wins, strict=True)):
+        awarded = ", ".join(f"{result.side_label(s)} {tally.game_points[s]:,}" for s in sides)
+        console.print(f"Games won counting skunk bonuses: {awarded}")
+    console.print()
+    shown = [s for s in SOURCES if s != "other" or any(tally.points["other"])]
+    header: list[Text | str] = [Text("points per deal", style=bold)]
+    header += [Text(source, style=bold) for source in (*shown, "total")]
+    table: list[Sequence[Text | str]] = [header]
+    for side in sides:
+        values = [result.points_per_deal(side, source) for source in SOURCES]
+        cells = [f"{result.points_per_deal(side, source):.2f}" for source in shown]
+        table.append([result.side_label(side), *cells, f"{sum(values):.2f}"])
+    for line in columns(table, right=range(1, len(header)), gap=3):
+        console.print(line)
+    deals = tally.deals / result.games
+    console.print(f"{tally.deals:,} deals, {deals:.2f} per game (points per deal count every deal started)")

@@ -1,0 +1,192 @@
+"""The ``stats`` command: the exact distribution of show scores over every hand (and crib) of a
+profile, as a table with a text histogram, or as JSON. The counting is `cribcore.stats`."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..profiles import load_profile
+from ..stats import MAX_CARDS, Distribution, FlushRules, flush_rules, show_distribution
+from .render import columns, print_json
+
+__all__ = ["StatsOptions", "add_stats_parser", "stats_command"]
+
+_BAR_WIDTH = 30
+_EIGHTHS = " ▏▎▍▌▋▊▉█"
+
+
+@dataclass(frozen=True, slots=True)
+class StatsOptions:
+    """What the command line chose: the profile (name or file), hand and crib sizes (``None``: the
+    profile's), whether to count hands and cribs, and JSON output."""
+
+    profile: str = "standard"
+    hand_size: int | None = None
+    crib_size: int | None = None
+    hands: bool = True
+    cribs: bool = True
+    as_json: bool = False
+
+
+def add_stats_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``stats`` to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        "stats",
+        help="the exact distribution of show scores",
+        description="Count every hand (and crib) with every starter by its show score, exactly, under a "
+        "profile's rules: a table, a histogram, the mean and the standard deviation.",
+        epilog="JSON (--json): {profile, flush, hand, crib}; hand and crib hold cards, combinations, "
+        "counts (counts[p] combinations score p points), mean, std, median, mode, max. "
+        "Example: cribbage stats --profile seven-card --hand",
+    )
+    parser.add_argument(
+        "--profile", default="standard", metavar="NAME|FILE", help="whose rules (default standard)"
+    )
+    parser.add_argument(
+        "--hand-size",
+        type=_size,
+        metavar="N",
+        help=f"cards in a hand, 1 to {MAX_CARDS} (default: the profile's)",
+    )
+    parser.add_argument(
+        "--crib-size",
+        type=_size,
+        metavar="N",
+        help=f"cards in the crib, 1 to {MAX_CARDS} (default: the profile's)",
+    )
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--hand", action="store_true", help="hands only")
+    which.add_argument("--crib", action="store_true", help="cribs only")
+    parser.add_argument("--json", action="store_true", help="print the distributions as JSON")
+    parser.set_defaults(handler=_handle)
+
+
+def _size(text: str) -> int:
+    try:
+        size = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= size <= MAX_CARDS:
+        raise argparse.ArgumentTypeError(f"choose 1 to {MAX_CARDS} cards, not {size}")
+    return size
+
+
+def _handle(args: argparse.Namespace, console: Console) -> int:
+    options = StatsOptions(
+        profile=args.profile,
+        hand_size=args.hand_size,
+        crib_size=args.crib_size,
+        hands=not args.crib,
+        cribs=not args.hand,
+        as_json=args.json,
+    )
+    return stats_command(options, console)
+
+
+def stats_command(options: StatsOptions, console: Console) -> int:
+    """Print the distributions. Raises `ValueError` for an unknown or bad profile, or a profile whose
+    hand or crib is larger than the statistics cover."""
+    profile = load_profile(options.profile)
+    rules = flush_rules(profile)
+    kinds: list[tuple[str, Distribution]] = []
+    if options.hands:
+        size = options.hand_size if options.hand_size is not None else profile.rules.hand_size
+        kinds.append(("hands", show_distribution(_checked(size, "hand"), rules=rules)))
+    if options.cribs:
+        size = options.crib_size if options.crib_size is not None else profile.rules.crib_size
+        kinds.append(("cribs", show_distribution(_checked(size, "crib"), crib=True, rules=rules)))
+    if options.as_json:
+        data: dict[str, object] = {"profile": profile.name, "flush": rules.to_json()}
+        data.update({name[:-1]: dist.to_json() for name, dist in kinds})
+        print_json(data)
+        return 0
+    _print_tables(console, profile.name, rules, kinds)
+    return 0
+
+
+def _checked(size: int, what: str) -> int:
+    if not 1 <= size <= MAX_CARDS:
+        raise ValueError(
+            f"the statistics cover a {what} of 1 to {MAX_CARDS} cards; this one has {size} "
+            f"(choose one with --{what}-size)"
+        )
+    return size
+
+
+def _flush_words(cards: int, needs_starter: bool) -> str:
+    if needs_starter:
+        return f"flush only with the starter ({cards + 1} of a suit: {cards + 1})"
+    return f"flush {cards} of a suit: {cards}, {cards + 1} with the starter"
+
+
+def _print_tables(
+    console: Console, name: str, rules: FlushRules, kinds: list[tuple[str, Distribution]]
+) -> None:
+    console.print(Text("Show scores over every combination of cards and a starter", style="bold"))
+    console.print(f"Profile {name}")
+    for kind, dist in kinds:
+        console.print(
+            f"  {kind}: {dist.cards} cards + starter, {dist.combinations:,} combinations; "
+            f"{_flush_words(dist.cards, rules.needs_starter(crib=dist.crib))}; nobs 1"
+        )
+    console.print()
+    top = max(dist.maximum for _, dist in kinds)
+    header: list[Text | str] = [Text("points", style="bold")]
+    for kind, _ in kinds:
+        header += [Text(kind, style="bold"), Text("%", style="bold")]
+    rows: list[list[Text | str]] = [header]
+    for points in range(top + 1):
+        row: list[Text | str] = [str(points)]
+        for _, dist in kinds:
+            count = dist.counts[points] if points < len(dist.counts) else 0
+            row += [f"{count:,}", _percent(dist.share(points)) if count else Text("never", style="dim")]
+        rows.append(row)
+    for line in columns(rows, right=range(len(header)), gap=3):
+        console.print(line)
+    console.print()
+    summary: list[list[Text | str]] = [["", *(Text(kind, style="bold") for kind, _ in kinds)]]
+    summary += [
+        [Text("mean", style="bold"), *(f"{dist.mean:.4f}" for _, dist in kinds)],
+        [Text("std dev", style="bold"), *(f"{dist.std:.4f}" for _, dist in kinds)],
+        [Text("median", style="bold"), *(str(dist.median) for _, dist in kinds)],
+        [Text("most common", style="bold"), *(str(dist.mode) for _, dist in kinds)],
+    ]
+    for line in columns(summary, right=range(1, len(kinds) + 1), gap=3):
+        console.print(line)
+    console.print()
+    _print_histogram(console, kinds, top)
+
+
+def _percent(share: float) -> str:
+    percent = share * 100
+    return f"{percent:.3f}" if percent >= 0.001 else "<0.001"
+
+
+def _print_histogram(console: Console, kinds: list[tuple[str, Distribution]], top: int) -> None:
+    unicode = console.encoding.lower().replace("-", "").startswith("utf")
+    peak = max(dist.share(p) for _, dist in kinds for p in range(top + 1))
+    console.print(Text(f"Histogram (a full bar is {peak * 100:.1f}% of combinations)", style="bold"))
+    header: list[Text | str] = ["points", *(kind for kind, _ in kinds)]
+    rows: list[list[Text | str]] = [header]
+    for points in range(top + 1):
+        rows.append([str(points), *(_bar(dist.share(points) / peak, unicode) for _, dist in kinds)])
+    for line in columns(rows, right=(0,), gap=2):
+        console.print(line)
+
+
+def _bar(fraction: float, unicode: bool) -> str:
+    """A bar ``fraction`` of `_BAR_WIDTH` long, in eighths of a cell with block characters, else ``#``;
+    padded to the full width so that the next column lines up. Any nonzero share shows at least a sliver."""
+    if not unicode:
+        cells = round(fraction * _BAR_WIDTH)
+        return ("#" * max(cells, 1 if fraction > 0 else 0)).ljust(_BAR_WIDTH)
+    eighths = round(fraction * _BAR_WIDTH * 8)
+    if fraction > 0:
+        eighths = max(eighths, 1)
+    full, part = divmod(eighths, 8)
+    return ("█" * full + (_EIGHTHS[part] if part else "")).ljust(_BAR_WIDTH)

@@ -1,0 +1,448 @@
+"""Unattended games between computer players, many at a time, with the statistics a study needs.
+
+`simulate` plays ``games`` games of one profile between computer kinds (see
+`cribcore.players.make_player`) and returns a `Simulation`: win rates with 95 % Wilson intervals, the
+first dealer's win rate, skunk rates, and average points per deal by source (play, hand, crib, heels).
+
+Determinism: game ``i`` of a run is seeded from the run's seed and ``i`` alone (`game_seed`), and so is
+each of its players (`player_seed`); every game is played whole by one worker; the workers' integer
+tallies are merged in game order. So the same seed gives the same numbers whatever the backend (this
+process, local processes, or a Dask cluster) and however the games are split. Players must themselves
+be deterministic for a given seed (the registry's are).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+import os
+import signal
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Game, standard_profile
+from .players.registry import COMPUTER_KINDS, make_player
+from .profiles import Profile
+
+__all__ = [
+    "SOURCES",
+    "Matchup",
+    "Simulation",
+    "Tally",
+    "game_seed",
+    "play_game",
+    "player_seed",
+    "simulate",
+    "wilson_interval",
+]
+
+SOURCES = ("play", "hand", "crib", "heels", "other")
+"""Where points come from: the play (go and last card included), the hands, the crib, his heels, and
+anything a variant adds (such as five-card's three for last)."""
+
+_SOURCE_OF_KIND = {"play": "play", "go": "play", "hand": "hand", "crib": "crib", "heels": "heels"}
+_CLAIM_KINDS = frozenset({"count", "muggins"})
+"""Under muggins, points come as declared counts and calls that follow the play, hand or crib event
+they concern; they are credited to that source (a false call's penalty goes to "other")."""
+
+Progress = Callable[[int], None]
+"""Called with the number of games finished so far, as chunks of games finish."""
+
+
+def _derive(*parts: object) -> int:
+    # SHA-256 rather than hash(): the same on every machine, process and Python version.
+    text = "/".join(str(part) for part in ("cribcore-simulate", *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` (from 0) of a run seeded with ``run_seed``."""
+    return _derive(run_seed, index)
+
+
+def player_seed(seed: int, seat: int) -> int:
+    """The seed of the player at ``seat`` in the game seeded with ``seed``."""
+    return _derive(seed, "seat", seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    """What every game of a run shares: the resolved profile, one computer kind per seat, the run seed."""
+
+    profile: Profile
+    kinds: tuple[str, ...]
+    seed: int
+
+    def __post_init__(self) -> None:
+        seats = self.profile.rules.seats
+        if len(self.kinds) != seats:
+            raise ValueError(
+                f"the profile {self.profile.name!r} seats {seats} players, not {len(self.kinds)}"
+            )
+        for kind in self.kinds:
+            if kind not in COMPUTER_KINDS:
+                raise ValueError(f"unknown computer kind {kind!r}: use {', '.join(COMPUTER_KINDS)}")
+
+    @property
+    def sides(self) -> int:
+        return self.profile.rules.sides
+
+    def skunk_lines(self) -> tuple[int, int]:
+        """The single and double skunk lines: a loser below them is skunked. From the ``skunk``
+        plugin's options when the profile enables it, else 30 and 60 points short of the target
+        (91 and 61 at 121, RULES.md §3); 0 means never."""
+        target = self.profile.rules.target
+        defaults = (max(target - 30, 0), max(target - 60, 0))
+        if "skunk" not in self.profile.plugins:
+            return defaults
+        options: dict[str, Any] = self.profile.options.get("skunk", {})
+        return int(options.get("skunk_line", 91)), int(options.get("double_skunk_line", 61))
+
+
+@dataclass(slots=True)
+class Tally:
+    """Integer sums over some games (exact, so merging in any grouping gives the same totals).
+
+    Per side: ``wins``, ``game_points`` (games won counting skunk bonuses when the profile awards them),
+    ``final_scores`` (summed), ``first_deals`` (games in which the side dealt first) and ``points`` by
+    source (a dict of `SOURCES` to per-side sums). Per run: ``games``, ``deals`` (deals started),
+    ``first_dealer_wins``, ``skunks`` (the best loser below the skunk line, double skunks included) and
+    ``double_skunks``.
+    """
+
+    sides: int
+    games: int = 0
+    deals: int = 0
+    wins: list[int] = field(default_factory=list)
+    game_points: list[int] = field(default_factory=list)
+    final_scores: list[int] = field(default_factory=list)
+    first_deals: list[int] = field(default_factory=list)
+    first_dealer_wins: int = 0
+    skunks: int = 0
+    double_skunks: int = 0
+    points: dict[str, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in ("wins", "game_points", "final_scores", "first_deals"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.sides)
+        for source in SOURCES:
+            self.points.setdefault(source, [0] * self.sides)
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s sums to this tally."""
+        self.games += other.games
+        self.deals += other.deals
+        self.first_dealer_wins += other.first_dealer_wins
+        self.skunks += other.skunks
+        self.double_skunks += other.double_skunks
+        for mine, theirs in (
+            (self.wins, other.wins),
+            (self.game_points, other.game_points),
+            (self.final_scores, other.final_scores),
+            (self.first_deals, other.first_deals),
+            *((self.points[s], other.points[s]) for s in SOURCES),
+        ):
+            for side, value in enumerate(theirs):
+                mine[side] += value
+
+
+def play_game(matchup: Matchup, index: int) -> Game:
+    """Play game ``index`` of ``matchup`` to the end, each seat choosing from its own view."""
+    seed = game_seed(matchup.seed, index)
+    names = [f"{kind} {seat + 1}" for seat, kind in enumerate(matchup.kinds)]
+    game = Game(matchup.profile, seed=seed, players=names)
+    players = [make_player(kind, player_seed(seed, seat)) for seat, kind in enumerate(matchup.kinds)]
+    while not game.is_over:
+        to_act = game.to_act
+        if not to_act:  # only a replayed record can run out of deals; a seeded game never does
+            raise RuntimeError(f"game {index} stopped with nobody to act")
+        seat = to_act[0]
+        game.apply(seat, players[seat].choose(game.view(seat)))
+    return game
+
+
+def _count_game(game: Game, matchup: Matchup, tally: Tally) -> None:
+    rules = game.rules
+    winner = game.winner
+    assert winner is not None
+    first_dealer: int | None = None
+    concerning = "other"
+    for event in game.events:
+        kind = event.kind
+        if kind == "deal":
+            concerning = "other"
+            if first_dealer is None:
+                first_dealer = event.seat
+        direct = _SOURCE_OF_KIND.get(kind)
+        if direct is not None:
+            concerning = direct
+        if event.scored and event.points and event.seat is not None:
+            source = direct or (concerning if kind in _CLAIM_KINDS else "other")
+            tally.points[source][rules.side_of(event.seat)] += event.points
+    scores = game.scores
+    tally.games += 1
+    tally.deals += game.deal_number + 1
+    tally.wins[winner] += 1
+    if first_dealer is not None:
+        first_side = rules.side_of(first_dealer)
+        tally.first_deals[first_side] += 1
+        tally.first_dealer_wins += first_side == winner
+    for side, score in enumerate(scores):
+        tally.final_scores[side] += score
+    skunk_line, double_line = matchup.skunk_lines()
+    best_loser = max(score for side, score in enumerate(scores) if side != winner)
+    skunked = best_loser < skunk_line
+    double = best_loser < double_line
+    tally.skunks += skunked or double
+    tally.double_skunks += double
+    tally.game_points[winner] += game.game_points
+
+
+def play_chunk(matchup: Matchup, start: int, stop: int) -> Tally:
+    """Play games ``start`` to ``stop - 1`` of ``matchup`` and tally them (the unit of work of every
+    backend)."""
+    tally = Tally(matchup.sides)
+    for index in range(start, stop):
+        _count_game(play_game(matchup, index), matchup, tally)
+    return tally
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95 % by default); ``(0, 1)`` when ``trials`` is 0."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A proportion with its 95 % Wilson interval."""
+
+    count: int
+    trials: int
+
+    @property
+    def rate(self) -> float:
+        return self.count / self.trials if self.trials else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.count, self.trials)
+
+    def to_json(self) -> dict[str, object]:
+        low, high = self.interval
+        return {"count": self.count, "of": self.trials, "rate": self.rate, "ci95": [low, high]}
+
+
+@dataclass(frozen=True, slots=True)
+class Simulation:
+    """The outcome of a run: the matchup, the backend that ran it, and the merged `Tally`."""
+
+    matchup: Matchup
+    tally: Tally
+    backend: str
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
+
+    def side_label(self, side: int) -> str:
+        """``seat 1 (hard)``, or ``seats 1+3 (hard, random)`` for a partnership."""
+        rules = self.matchup.profile.rules
+        seats = [seat for seat in range(rules.seats) if rules.side_of(seat) == side]
+        kinds = ", ".join(self.matchup.kinds[seat] for seat in seats)
+        numbers = "+".join(str(seat + 1) for seat in seats)
+        return f"seat{'s' if len(seats) > 1 else ''} {numbers} ({kinds})"
+
+    def wins(self, side: int) -> Rate:
+        return Rate(self.tally.wins[side], self.games)
+
+    def first_dealer(self) -> Rate:
+        """How often the side that dealt first won."""
+        return Rate(self.tally.first_dealer_wins, self.games)
+
+    def skunks(self) -> Rate:
+        return Rate(self.tally.skunks, self.games)
+
+    def double_skunks(self) -> Rate:
+        return Rate(self.tally.double_skunks, self.games)
+
+    def points_per_deal(self, side: int, source: str) -> float:
+        """Average points ``side`` scored from ``source`` per deal started (0 with no deals)."""
+        return self.tally.points[source][side] / self.tally.deals if self.tally.deals else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        sides = range(self.matchup.sides)
+        skunk_line, double_line = self.matchup.skunk_lines()
+        return {
+            "games": self.games,
+            "seed": self.matchup.seed,
+            "profile": self.matchup.profile.name,
+            "players": list(self.matchup.kinds),
+            "backend": self.backend,
+            "deals": self.tally.deals,
+            "deals_per_game": self.tally.deals / self.games if self.games else 0.0,
+            "sides": [
+                {
+                    "side": side,
+                    "label": self.side_label(side),
+                    "wins": self.wins(side).to_json(),
+                    "game_points": self.tally.game_points[side],
+                    "mean_final_score": self.tally.final_scores[side] / self.games if self.games else 0.0,
+                    "dealt_first": self.tally.first_deals[side],
+                    "points_per_deal": self._points_json(side),
+                }
+                for side in sides
+            ],
+            "first_dealer_wins": self.first_dealer().to_json(),
+            "skunks": {**self.skunks().to_json(), "line": skunk_line},
+            "double_skunks": {**self.double_skunks().to_json(), "line": double_line},
+        }
+
+    def _points_json(self, side: int) -> dict[str, float]:
+        values = {source: self.points_per_deal(side, source) for source in SOURCES}
+        values["total"] = sum(values.values())
+        return values
+
+
+def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    # Several chunks per worker keep them all busy to the end and let progress move; results do not
+    # depend on the split.
+    size = max(1, min(100, math.ceil(games / (workers * 32))))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group; only the parent should react to it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_local(matchup: Matchup, chunks: list[tuple[int, int]], jobs: int, progress: Progress) -> list[Tally]:
+    if jobs <= 1 or len(chunks) <= 1:
+        results = []
+        done = 0
+        for start, stop in chunks:
+            results.append(play_chunk(matchup, start, stop))
+            done += stop - start
+            progress(done)
+        return results
+    executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_ignore_interrupts)
+    try:
+        futures = {executor.submit(play_chunk, matchup, a, b): i for i, (a, b) in enumerate(chunks)}
+        finished: dict[int, Tally] = {}
+        done = 0
+        for future in as_completed(futures):
+            index = futures[future]
+            finished[index] = future.result()
+            done += chunks[index][1] - chunks[index][0]
+            progress(done)
+    except BaseException:
+        _stop_workers(executor)
+        raise
+    executor.shutdown(wait=True)
+    return [finished[i] for i in range(len(chunks))]
+
+
+def _stop_workers(executor: ProcessPoolExecutor) -> None:
+    """Stop at once (after Ctrl-C or a failure) rather than let every running chunk finish first."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    processes: dict[int, Any] = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _run_dask(
+    matchup: Matchup, chunks: list[tuple[int, int]], address: str, progress: Progress
+) -> list[Tally]:
+    try:
+        # Imported by name: Dask is an optional extra, and untyped.
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise ValueError("--dask needs Dask's distributed scheduler: pip install 'cribcore[dask]'") from None
+    try:
+        # Check the address first: a client that fails on a malformed one lingers until it times out.
+        scheme, _ = distributed.comm.parse_address(address)
+        if scheme != "inproc":
+            distributed.comm.get_address_host_port(address)
+    except ValueError as exc:
+        raise ValueError(f"--dask: not a scheduler address: {address!r} ({exc})") from None
+    try:
+        client = distributed.Client(address, timeout="10s", set_as_default=False)
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        futures = [client.submit(play_chunk, matchup, a, b, pure=False) for a, b in chunks]
+        position = {future.key: i for i, future in enumerate(futures)}
+        done = 0
+        for future in distributed.as_completed(futures, loop=client.loop):
+            a, b = chunks[position[future.key]]
+            done += b - a
+            progress(done)
+        results: list[Tally] = client.gather(futures)
+    return results
+
+
+def default_jobs() -> int:
+    """The processes used by default: one per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def simulate(
+    games: int,
+    kinds: Sequence[str],
+    *,
+    profile: Profile | None = None,
+    seed: int = 0,
+    jobs: int | None = None,
+    dask: str | None = None,
+    progress: Progress | None = None,
+) -> Simulation:
+    """Play ``games`` games (one or more) of ``profile`` (standard by default) between ``kinds``, one
+    computer kind per seat, seeded from ``seed``.
+
+    The games run in ``jobs`` local processes (default: one per core; 1 plays them in this process), or
+    on the Dask cluster whose scheduler is at ``dask`` (cribcore must be installed on its workers).
+    ``progress`` is called with the number of games finished as work comes back. The result is the same
+    for the same arguments whatever the backend. Raises `ValueError` for bad arguments or when Dask is
+    missing or its scheduler cannot be reached.
+    """
+    if games < 1:
+        raise ValueError(f"the number of games must be at least 1, not {games}")
+    matchup = Matchup(profile if profile is not None else standard_profile(), tuple(kinds), seed)
+    report = progress if progress is not None else _no_progress
+    if dask is not None:
+        chunks = _chunks(games, 8)
+        parts = _run_dask(matchup, chunks, dask, report)
+        backend = f"dask {dask}"
+    else:
+        workers = jobs if jobs is not None else default_jobs()
+        if workers < 1:
+            raise ValueError(f"--jobs must be at least 1, not {workers}")
+        chunks = _chunks(games, workers)
+        parts = _run_local(matchup, chunks, workers, report)
+        backend = (
+            "this process" if workers <= 1 or len(chunks) <= 1 else f"{min(workers, len(chunks))} processes"
+        )
+    tally = Tally(matchup.sides)
+    for part in parts:
+        tally.merge(part)
+    return Simulation(matchup, tally, backend)
+
+
+def _no_progress(done: int) -> None:
+    del done
