@@ -12,7 +12,7 @@ from .engine import Game, Phase
 from .profiles import Profile, ProfileError, load_profile
 from .records import RecordError, game_record, replay
 from .rules import RuleSet
-from .scoring import Score, ScoreItem, score_play, score_show
+from .scoring import Score, ScoreItem, score_play, score_show, show_total
 from .views import SeatView
 
 try:
@@ -49,4 +49,5 @@ __all__ = [
     "replay",
     "score_play",
     "score_show",
+    "show_total",
 ]
