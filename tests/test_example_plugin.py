@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The example installed (really, with pip) into a folder of its own; the environment that sees it."""
     target = tmp_path_factory.mktemp("site")
     build = tmp_path_factory.mktemp("build")
+    # Build from a copy, so that setuptools leaves nothing behind in the checkout.
+    source = shutil.copytree(EXAMPLE, build / "toss-fives")
     subprocess.run(
         [
             sys.executable,
@@ -29,7 +32,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
             "--no-deps",
             "--target",
             str(target),
-            str(EXAMPLE),
+            str(source),
         ],
         check=True,
         cwd=build,
