@@ -6,9 +6,12 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..views import SeatView
-from .simple import SimplePlayer
+from .hard import HardPlayer
 
-__all__ = ["Hint", "hint"]
+__all__ = ["HINT_SEED", "Hint", "hint"]
+
+HINT_SEED = 0
+"""The hard level's seed for hints: the same view always gets the same hint."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,5 +23,7 @@ class Hint:
 
 
 def hint(view: SeatView) -> Hint:
-    """The suggestion for ``view``'s seat; ``view.legal_actions`` must not be empty."""
-    return Hint(SimplePlayer().choose(view), "the simple computer's choice")
+    """The hard level's choice for ``view``'s seat, with its expected points; ``view.legal_actions``
+    must not be empty. The action is always one of ``view.legal_actions``."""
+    decision = HardPlayer(HINT_SEED).decide(view)
+    return Hint(decision.action, decision.reason)

@@ -1,7 +1,8 @@
 """The computer players by name, as the command line, the simulator and the server choose them.
 
 A kind is a short lower-case word; `make_player` builds a fresh player for one seat of one game, seeded
-so that a seeded game with computer seats is reproducible.
+so that a seeded game with computer seats is reproducible. The levels are ``easy``, ``medium`` and
+``hard`` (see `LEVELS`); ``computer`` is the default level, `DEFAULT_LEVEL`.
 """
 
 from __future__ import annotations
@@ -9,12 +10,27 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Player
-from .simple import RandomPlayer, SimplePlayer
+from .easy import EasyPlayer
+from .hard import HardPlayer
+from .medium import MediumPlayer
+from .simple import RandomPlayer
 
-__all__ = ["COMPUTER_KINDS", "make_player"]
+__all__ = ["COMPUTER_KINDS", "DEFAULT_LEVEL", "LEVELS", "make_player"]
+
+LEVELS = ("easy", "medium", "hard")
+"""The computer levels, weakest first."""
+
+DEFAULT_LEVEL = "medium"
+
+_LEVEL_FACTORIES: dict[str, Callable[[int | None], Player]] = {
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "hard": HardPlayer,
+}
 
 COMPUTER_KINDS: dict[str, Callable[[int | None], Player]] = {
-    "computer": lambda seed: SimplePlayer(),
+    "computer": _LEVEL_FACTORIES[DEFAULT_LEVEL],
+    **_LEVEL_FACTORIES,
     "random": lambda seed: RandomPlayer(seed),
 }
 """Each computer kind with a factory taking the seat's seed (``None`` for an unseeded player)."""

@@ -5,8 +5,8 @@ The computer levels score thousands of hands per decision, so they work on card 
 inner loops. Every number here is the standard count of `cribcore.scoring` (RULES.md §2):
 
 - the show total is split into a part that depends only on the ranks (fifteens, pairs, runs), taken
-  from `cribcore.scoring` once per multiset of ranks and cached, and the flush and nobs, which depend
-  on suits and are added here;
+  from `cribcore.scoring.show_total` once per multiset of ranks and cached, and the flush and nobs,
+  which depend on suits and are added here;
 - `peg_points` re-states `cribcore.scoring.play_items` on ranks (a test checks that they agree).
 
 Variants that change the show through plugins (a different flush rule, …) are not seen here: the
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..cards import FULL_DECK, Card
-from ..scoring import score_show
+from ..scoring import show_total
 
 __all__ = [
     "JACK",
@@ -55,8 +55,8 @@ def indices(cards: Iterable[Card]) -> list[int]:
 
 
 def _show_total(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
-    """The one place the players call the engine's show scorer (switch here to a faster total)."""
-    return score_show(hand, starter, crib=crib).total
+    """The one place the players call the engine's show scorer."""
+    return show_total(hand, starter, crib=crib)
 
 
 def _flush(hand: Sequence[int], starter: int, crib: bool) -> int:

@@ -1,0 +1,97 @@
+"""The ``analyze`` command: every way to lay cards away from a dealt hand, with the expected hand, the
+expected crib and the net, best first. The numbers are `cribcore.analysis`; this module only parses
+and prints them as a table or JSON."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..analysis import SHAPES, DiscardOption, analyze
+from ..cards import format_cards, parse_card
+from .render import columns, print_json
+
+__all__ = ["add_analyze_parser", "analyze_command"]
+
+
+def add_analyze_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``analyze`` to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        "analyze",
+        help="the best discard from a dealt hand",
+        description="List every way to lay cards away from a dealt hand: the kept hand's expected show "
+        "over every possible starter (and its lowest and highest), the crib's expected points from the "
+        "crib table, and the net (hand plus your crib, or minus the opponent's), best first.",
+        epilog="Hands of 6 cards (lay away 2), 5 (lay away 2, five-card; or 1 with --discards 1, three "
+        "or four players) or 7 (lay away 2, seven-card). Example: cribbage analyze 5H 5D JC QS 4H 6C "
+        "--pone. JSON (--json): {hand, dealer, discards, options: [{discard, keep, expected_hand, "
+        "expected_crib, crib, net, min_hand, max_hand}]}.",
+    )
+    parser.add_argument("cards", nargs="+", metavar="CARD", help="the hand as dealt: 5, 6 or 7 cards")
+    role = parser.add_mutually_exclusive_group()
+    role.add_argument("--dealer", action="store_true", help="the crib is yours (the default)")
+    role.add_argument("--pone", action="store_true", help="the crib is your opponent's")
+    parser.add_argument(
+        "--discards", type=int, choices=(1, 2), default=2, help="cards to lay away (default 2)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    parser.set_defaults(handler=_handle)
+
+
+def _handle(args: argparse.Namespace, console: Console) -> int:
+    return analyze_command(
+        args.cards, dealer=not args.pone, discards=args.discards, as_json=args.json, console=console
+    )
+
+
+def analyze_command(
+    card_texts: Sequence[str], *, dealer: bool, discards: int, as_json: bool, console: Console
+) -> int:
+    """Print the discard table. Raises `ValueError` for a token that is not a card, a card named twice,
+    or a hand size and discard count the analysis does not know (see `cribcore.analysis.SHAPES`)."""
+    hand = [parse_card(text) for text in card_texts]
+    options = analyze(hand, dealer=dealer, discards=discards)
+    if as_json:
+        print_json(
+            {
+                "hand": [str(c) for c in sorted(hand)],
+                "dealer": dealer,
+                "discards": discards,
+                "options": [option.to_json() for option in options],
+            }
+        )
+        return 0
+    crib = "your crib" if dealer else "the opponent's crib"
+    starters = 52 - len(hand)
+    console.print(
+        Text(
+            f"Hand {format_cards(sorted(hand))} ({SHAPES[(len(hand), discards)]}), laying away to {crib}: "
+            f"averages over the {starters} possible starters",
+            style="bold",
+        )
+    )
+    rows: list[list[Text | str]] = [
+        [Text(h, style="bold") for h in ("keep", "discard", "hand", "crib", "net", "min", "max")]
+    ]
+    rows.extend(_row(option) for option in options)
+    for line in columns(rows, right=(2, 3, 4, 5, 6), gap=2):
+        line.pad_left(2)
+        console.print(line)
+    return 0
+
+
+def _row(option: DiscardOption) -> list[Text | str]:
+    sign = "+" if option.own_crib else "-"
+    return [
+        format_cards(option.kept),
+        format_cards(option.discard),
+        f"{option.expected_hand:.2f}",
+        f"{sign}{option.expected_crib:.2f}",
+        f"{option.net:.2f}",
+        str(option.min_hand),
+        str(option.max_hand),
+    ]

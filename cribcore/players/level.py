@@ -1,0 +1,90 @@
+"""What the three computer levels share: dispatch on the kind of decision, seeding, and table facts.
+
+A level decides from its seat's `SeatView` alone. `LevelPlayer.choose` looks at the kind of the first
+legal action (all legal actions of one moment are of one kind) and calls the level's method for it:
+`discard`, `play`, or, under muggins, `claim` (declare a count, call muggins or pass), which follows the
+level's `MugginsHabits`. A kind the level does not know (an action added later) gets `other`, by
+default the first legal action.
+
+Decisions that use chance draw from a generator seeded by the player's seed and the view's cards, so a
+decision is a function of (seed, view): the same seed and the same decisions replay the same game, and
+asking twice (a hint, then the move) gives the same answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import ClassVar
+
+from ..actions import Action, Count, Discard, Muggins, Pass, Play
+from ..views import SeatView
+from .muggins import MugginsHabits
+
+__all__ = ["LevelPlayer", "crib_is_mine", "sides_of"]
+
+
+def crib_is_mine(view: SeatView) -> bool:
+    """Whether this deal's crib scores for the view's side (the seat or its partner deals)."""
+    return view.rules.side_of(view.dealer) == view.side
+
+
+def sides_of(view: SeatView) -> tuple[int, ...]:
+    """The side of each seat, by seat."""
+    return tuple(view.rules.side_of(seat) for seat in range(view.rules.seats))
+
+
+class LevelPlayer:
+    """A computer level. Subclasses implement `discard` and `play`; each returns one of
+    ``view.legal_actions``. ``seed`` makes the player's chance decisions reproducible (``None``: a
+    fresh random seed)."""
+
+    level: ClassVar[str] = ""
+    miss_rate: ClassVar[float] = 0.0
+    """Under muggins, how often the level declares less than its true count (on purpose)."""
+    call_rate: ClassVar[float] = 1.0
+    """Under muggins, how often the level calls an opponent's undercount."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed: int = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self._muggins = MugginsHabits(self.miss_rate, self.call_rate, seed=self.seed)
+
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
+        handlers: dict[type, Callable[[SeatView], Action]] = {
+            Discard: self.discard,
+            Play: self.play,
+            Count: self.claim,
+            Muggins: self.claim,
+            Pass: self.claim,
+        }
+        handler = handlers.get(type(actions[0]))
+        if handler is None:
+            return self.other(view)
+        if len(actions) == 1:
+            return actions[0]
+        return handler(view)
+
+    def discard(self, view: SeatView) -> Action:
+        raise NotImplementedError
+
+    def play(self, view: SeatView) -> Action:
+        raise NotImplementedError
+
+    def claim(self, view: SeatView) -> Action:
+        """Under muggins: declare a count, or call muggins or pass, by the level's habits."""
+        return self._muggins.choose(view)
+
+    def other(self, view: SeatView) -> Action:
+        """A decision of a kind this level does not know yet: the first legal action."""
+        return view.legal_actions[0]
+
+    def rng(self, view: SeatView) -> random.Random:
+        """A generator for one decision, fixed by the seed and what the view shows."""
+        laid = "|".join(" ".join(str(c) for c in cards) for cards in view.laid)
+        pile = " ".join(str(c) for _, c in view.pile)
+        hand = " ".join(str(c) for c in view.hand)
+        return random.Random(f"{self.level}/{self.seed}/{view.deal}/{view.seat}/{hand}/{pile}/{laid}")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"

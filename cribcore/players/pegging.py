@@ -1,0 +1,296 @@
+"""The hard level's play search: sampled hands for the other seats, then a quick play-out of each card.
+
+A seat cannot see the others' cards, so the search draws them from what the view allows: the cards it
+has not seen (not in the seat's own hand, kept or laid-away cards, not the starter, not laid by anyone),
+exactly as many for each other seat as the view says it holds, none that a seat's go rules out (a seat
+that said go on 25 holds no card worth 6 or less). In the six-card game a draw is also kept in
+proportion to how likely its owner was to keep such a hand (`KEEP_WEIGHT`): sound players keep fives,
+pairs and fifteens more often than four random cards. For every draw, each legal card is laid and the
+rest of the play is played out by every seat with a quick greedy rule (`_score`: the most points now,
+minus what a random card would answer with). The same draws serve every candidate card, so their
+comparison is not blurred by luck.
+
+The value of a play-out is the seat's side's points minus the average of the other sides' points. Near
+the end of the game the play-out also counts the show in its order (pone first, the crib last) and a
+side that reaches the target wins at once: a win is worth `WIN_VALUE` points, so near the end the
+search plays to peg out first, or to stop an opponent pegging out, rather than for the average.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..scoring import PLAY_LIMIT
+from ..views import SeatView
+from .tally import RANK, SUIT, VALUE, peg_points, rank_points, show_points
+
+__all__ = ["ENDGAME_REACH", "WIN_VALUE", "PlayEstimate", "go_floors", "search_play"]
+
+WIN_VALUE = 40.0
+"""What winning (or losing) the game at once is worth in the search, in points."""
+
+ENDGAME_REACH = 45
+"""A side this close to the target may reach it in this deal's play and show: the search then counts
+the show and wins."""
+
+ROLLOUTS = 160
+"""Play-outs per decision, shared among the candidate cards (at least `MIN_SAMPLES` draws each)."""
+
+MIN_SAMPLES = 24
+
+PROPOSALS = 4
+"""Draws made per draw kept when draws are weighted: the kept ones are chosen among them in proportion
+to `KEEP_WEIGHT` (1: no weighting)."""
+
+KEEP_WEIGHT = (0.06, 0.15, 0.33, 0.9, 1.6, 2.0, 3.6, 4.2, 9.0)
+"""How much likelier a kept hand of four is than four random cards, by what it scores as it lies (0, 1,
+…, 8 or more), when its owner laid two cards away soundly: measured on deals discarded by the hard
+level's rule (best average hand plus or minus the crib table). Draws are accepted in proportion."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEstimate:
+    """A candidate card (index) and its average play-out value over the draws."""
+
+    card: int
+    value: float
+    samples: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """The known facts of the deal, shared by every play-out."""
+
+    seats: int
+    side: tuple[int, ...]
+    me: int
+    sides: int
+    target: int
+    scores: tuple[int, ...]
+    endgame: bool
+
+
+def _keep_weight(kept: list[int]) -> float:
+    points = rank_points(tuple(sorted(RANK[c] for c in kept)))
+    suit = SUIT[kept[0]]
+    if all(SUIT[c] == suit for c in kept):
+        points += 4
+    return KEEP_WEIGHT[min(points, len(KEEP_WEIGHT) - 1)]
+
+
+def go_floors(view: SeatView) -> list[int]:
+    """The lowest count value each seat's held cards can have: a seat that said go on a count of
+    ``c`` this deal held nothing of value ``31 - c`` or less, and it holds a subset of those cards."""
+    floors = [1] * view.rules.seats
+    for event in view.events:
+        if event.kind == "says-go" and event.deal == view.deal and event.seat is not None:
+            assert event.count is not None
+            floors[event.seat] = max(floors[event.seat], PLAY_LIMIT - event.count + 1)
+    return floors
+
+
+def _draw_hands(view: SeatView, pool: list[int], floors: list[int], rng: random.Random) -> list[list[int]]:
+    """One uniform draw of every other seat's held cards from ``pool``; the cards left over (the
+    unseen crib cards among them) are ``pool`` minus those, in random order, left in ``pool``.
+
+    Each seat draws only cards its go's allow (`go_floors`); seats with the tightest limit draw first.
+    """
+    rng.shuffle(pool)
+    hands: list[list[int]] = [[] for _ in range(view.rules.seats)]
+    hands[view.seat] = [c.index for c in view.hand]
+    others = [s for s in range(view.rules.seats) if s != view.seat and view.held[s]]
+    if len(others) > 1:
+        others.sort(key=lambda s: -floors[s])
+    taken: set[int] = set()
+    for seat in others:
+        held = view.held[seat]
+        floor = floors[seat]
+        drawn = [c for c in pool if c not in taken and VALUE[c] >= floor][:held]
+        if len(drawn) < held:  # the view cannot be explained this way; draw from everything
+            drawn = [c for c in pool if c not in taken][:held]
+        hands[seat] = drawn
+        taken.update(drawn)
+    if taken:
+        pool[:] = [c for c in pool if c not in taken] + list(taken)
+    return hands
+
+
+def _weight(hands: list[list[int]], laid: list[list[int]], me: int) -> float:
+    """The `KEEP_WEIGHT` of a draw: the product over the other seats' kept hands of four."""
+    weight = 1.0
+    for seat, hand in enumerate(hands):
+        if seat != me and hand and len(laid[seat]) + len(hand) == 4:
+            weight *= _keep_weight([*laid[seat], *hand])
+    return weight
+
+
+def _next_able(hands: list[list[int]], last: int, count: int, seats: int) -> int:
+    """The seat that lays next after ``last`` (``last`` itself last), or -1 when no one can."""
+    room = PLAY_LIMIT - count
+    for k in range(1, seats + 1):
+        seat = (last + k) % seats
+        for card in hands[seat]:
+            if VALUE[card] <= room:
+                return seat
+    return -1
+
+
+def _next_holding(hands: list[list[int]], last: int, seats: int) -> int:
+    for k in range(1, seats + 1):
+        seat = (last + k) % seats
+        if hands[seat]:
+            return seat
+    return -1
+
+
+def _value_share(value: int) -> float:
+    """The share of the pack worth ``value`` in the count (0 for no card)."""
+    return 16 / 52 if value == 10 else 4 / 52 if 1 <= value <= 9 else 0.0
+
+
+_COUNT_RISK = tuple(2 * (_value_share(15 - after) + _value_share(31 - after)) for after in range(32))
+"""The points a random card answers a count with by making 15 or 31, weighed by its chance."""
+
+PAIR_RISK = 0.5
+"""About what a card laid on an open count gives away to a pair (a rough chance of a pair, times 2)."""
+
+RUN_RISK = 0.6
+"""About what a card one or two ranks from the last one gives away to a run."""
+
+
+def _score(card: int, pile: list[int], count: int, prev: int) -> float:
+    """The quick rule's value of laying ``card``: points now, minus the points a random card would
+    answer with (a fifteen or 31, a pair, a run), plus a little for shedding high cards first."""
+    value = VALUE[card]
+    after = count + value
+    rank = RANK[card]
+    points = peg_points([*pile, rank], after)
+    risk = _COUNT_RISK[after]
+    if after + value <= PLAY_LIMIT:
+        risk += PAIR_RISK
+    if prev and 0 < abs(rank - prev) <= 2:
+        risk += RUN_RISK
+    return points - risk + value * 0.01
+
+
+def _greedy(hand: list[int], pile: list[int], count: int) -> int:
+    """The quick rule every seat follows in a play-out: the best `_score`."""
+    best = -1
+    best_value = -1e9
+    room = PLAY_LIMIT - count
+    prev = pile[-1] if pile else 0
+    for card in hand:
+        if VALUE[card] > room:
+            continue
+        score = _score(card, pile, count, prev)
+        if score > best_value:
+            best_value = score
+            best = card
+    return best
+
+
+def _play_out(
+    deal: _Deal,
+    hands: list[list[int]],
+    pile: list[int],
+    count: int,
+    card: int,
+    show: list[tuple[int, int]],
+) -> float:
+    """Lay ``card`` for the searching seat, play the rest greedily, then (near the end) count ``show``,
+    the (side, points) of each hand and the crib in counting order; return the outcome's value."""
+    seats = deal.seats
+    side = deal.side
+    gains = [0] * deal.sides
+    seat = deal.me
+    while True:
+        hands[seat].remove(card)
+        pile.append(RANK[card])
+        count += VALUE[card]
+        points = peg_points(pile, count)
+        nxt = _next_able(hands, seat, count, seats) if count < PLAY_LIMIT else -1
+        if nxt < 0 and count < PLAY_LIMIT:
+            points += 1  # the go, or the last card
+        if points:
+            s = side[seat]
+            gains[s] += points
+            if deal.endgame and deal.scores[s] + gains[s] >= deal.target:
+                return _value(deal, gains, s)
+        if nxt < 0:
+            pile = []
+            count = 0
+            nxt = _next_holding(hands, seat, seats)
+            if nxt < 0:
+                break
+        seat = nxt
+        card = _greedy(hands[seat], pile, count)
+    for s, points in show:
+        gains[s] += points
+        if deal.scores[s] + gains[s] >= deal.target:
+            return _value(deal, gains, s)
+    return _value(deal, gains, -1)
+
+
+def _value(deal: _Deal, gains: list[int], winner: int) -> float:
+    mine = deal.side[deal.me]
+    others = [g for s, g in enumerate(gains) if s != mine]
+    value = gains[mine] - sum(others) / len(others)
+    if winner >= 0:
+        value += WIN_VALUE if winner == mine else -WIN_VALUE
+    return value
+
+
+def search_play(view: SeatView, candidates: list[int], rng: random.Random) -> list[PlayEstimate]:
+    """The average play-out value of each candidate card (indices, legal now), best first (ties: the
+    lower card). ``view`` must be in the play with a starter turned."""
+    rules = view.rules
+    seats = rules.seats
+    side = tuple(rules.side_of(s) for s in range(seats))
+    deal = _Deal(
+        seats=seats,
+        side=side,
+        me=view.seat,
+        sides=rules.sides,
+        target=rules.target,
+        scores=view.scores,
+        endgame=min(rules.target - score for score in view.scores) <= ENDGAME_REACH,
+    )
+    assert view.starter is not None
+    starter = view.starter.index
+    laid = [[c.index for c in cards] for cards in view.laid]
+    known = {starter, *(c.index for c in (*view.hand, *view.kept, *view.discarded))}
+    known.update(c for cards in laid for c in cards)
+    pool = [c for c in range(52) if c not in known]
+    pile = [int(c.rank) for _, c in view.pile]
+    crib_unknown = rules.crib_size - len(view.discarded)
+    order = [(view.dealer + k) % seats for k in range(1, seats + 1)]
+    draws = max(MIN_SAMPLES, ROLLOUTS // len(candidates))
+    totals = [0.0] * len(candidates)
+    weighted = rules.hand_size == 4 and rules.discards == 2 and PROPOSALS > 1
+    floors = go_floors(view)
+    for _ in range(draws):
+        if weighted:
+            # Keep one of a few draws, in proportion to how likely each is to have been kept.
+            proposals = [(_draw_hands(view, pool, floors, rng), pool[:]) for _ in range(PROPOSALS)]
+            weights = [_weight(hands, laid, view.seat) for hands, _ in proposals]
+            hands, rest = rng.choices(proposals, weights)[0]
+        else:
+            hands, rest = _draw_hands(view, pool, floors, rng), pool
+        show: list[tuple[int, int]] = []
+        if deal.endgame:
+            for seat in order:
+                kept = [*laid[seat], *hands[seat]]
+                if kept:
+                    show.append((side[seat], show_points(kept, starter)))
+            crib = [*(c.index for c in view.discarded), *rest[:crib_unknown]]
+            if crib:
+                show.append((side[view.dealer], show_points(crib, starter, crib=True)))
+        for i, card in enumerate(candidates):
+            copies = [hand[:] for hand in hands]
+            totals[i] += _play_out(deal, copies, pile[:], view.count, card, show)
+    estimates = [
+        PlayEstimate(card, total / draws, draws) for card, total in zip(candidates, totals, strict=True)
+    ]
+    estimates.sort(key=lambda e: (-e.value, e.card))
+    return estimates
