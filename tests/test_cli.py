@@ -4,6 +4,7 @@ interactive game is built from (words, card picking, the prompt loop)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -13,18 +14,39 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
-from cribcore import Discard, Game, Play, __version__, parse_card, parse_cards, score_show
-from cribcore.cli.describe import Voice, number_words, reasons, spoken_show
+from cribcore import (
+    Discard,
+    Game,
+    Play,
+    RuleSet,
+    __version__,
+    load_profile,
+    parse_card,
+    parse_cards,
+    score_show,
+)
+from cribcore.cli.describe import Voice, number_words, reasons, spoken_play, spoken_show
 from cribcore.cli.main import main
-from cribcore.cli.play import seat_kinds, seat_names
-from cribcore.cli.prompt import QuitGame, Reader, ask_action, parse_picks
+from cribcore.cli.match import match_result, skunk_words, standing
+from cribcore.cli.narrate import Narrator
+from cribcore.cli.play import default_kinds, levels, seat_kinds, seat_names
+from cribcore.cli.prompt import ASKERS, QuitGame, Reader, ask_action, parse_picks
 from cribcore.cli.render import Painter, make_console
-from cribcore.players import SimplePlayer
+from cribcore.events import Event
+from cribcore.players import make_player
 from cribcore.records import game_record, read_record, replay
-from cribcore.scoring import peg_sequence
+from cribcore.saves import GameResult, MatchState
+from cribcore.scoring import peg_sequence, play_items
 
 CaptureFixture = pytest.CaptureFixture[str]
+
+
+@pytest.fixture(autouse=True)
+def _private_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games played here save under a temporary folder, never in the real home."""
+    monkeypatch.setenv("CRIBCORE_DATA_DIR", str(tmp_path / "data"))
 
 
 def run_json(capsys: CaptureFixture, *argv: str) -> Any:
@@ -255,6 +277,15 @@ class TestProgram:
             ["play", "--players", "computer,computer", "--name", "Ann"],
             ["play", "--name", "Computer"],
             ["play", "--record", "/no/such/folder/game.json"],
+            ["play", "--level", "superhuman"],
+            ["play", "--profile", "no-such-profile"],
+            ["play", "--profile", "three-players", "--players", "human,computer"],
+            ["play", "--match", "0"],
+            ["play", "--match", "x"],
+            ["resume", "elsewhere"],
+            ["saves", "delete", "elsewhere"],
+            ["practice"],
+            ["practice", "pegging", "--seed", "-1"],
             ["score", "4C", "--starter", "5S", "--bogus"],
         ],
     )
@@ -267,6 +298,28 @@ class TestProgram:
         assert "\x1b" not in result.stdout
         result = cribbage("score", "4H", "5D", "6H", "JH", "--starter", "5H")
         assert "\x1b" not in result.stdout and "his nobs" in result.stdout
+
+    def test_ascii_is_plain(self) -> None:
+        result = cribbage("play", "--players", "computer,computer", "--seed", "3", "--ascii")
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.isascii()
+        assert "Game over" in result.stdout and "@" in result.stdout  # the board's front pegs
+        assert not any(symbol in result.stdout for symbol in "♣♦♥♠─·●○")
+
+    def test_narrow_terminal(self) -> None:
+        env = {"COLUMNS": "40"}
+        result = subprocess.run(
+            ["cribbage", "play", "--players", "computer,computer", "--seed", "3"],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env={**os.environ, **env},
+            timeout=120,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        board = [line for line in result.stdout.splitlines() if line.startswith(" ···")]
+        assert board and all(len(line) <= 40 for line in board)
 
 
 # --------------------------------------------------------------------------- play, unattended
@@ -293,10 +346,11 @@ class TestUnattendedPlay:
     @staticmethod
     def _same_game(seed: int) -> Game:
         game = Game(seed=seed, players=("Computer 1", "Computer 2"))
-        player = SimplePlayer()
+        # The program seats each computer as `make_player("computer", seed + seat)`.
+        players = [make_player("computer", seed + seat) for seat in range(2)]
         while game.to_act:
             seat = game.to_act[0]
-            game.apply(seat, player.choose(game.view(seat)))
+            game.apply(seat, players[seat].choose(game.view(seat)))
         return game
 
     def test_random_seats(self, capsys: CaptureFixture) -> None:
@@ -484,6 +538,27 @@ class TestWords:
         score = score_show(parse_cards(hand), parse_card(starter), crib=crib)
         assert spoken_show(score.items) == spoken
 
+    @pytest.mark.parametrize(
+        ("cards", "spoken"),
+        [
+            ("7S", "seven"),
+            ("7S 8D", "fifteen two"),
+            ("7S 8D 8H", "twenty-three and a pair is two"),
+            ("4C 6D 5H", "fifteen two and a run of three is five"),
+            ("KC 9D TH 2S", "thirty-one for two"),
+            ("8C 8D 8H", "twenty-four and three of a kind is six"),
+            ("TC 7C 7D 7H", "thirty-one for two and three of a kind is eight"),
+            ("AC AD AH AS", "four and four of a kind is twelve"),
+        ],
+    )
+    def test_spoken_play(self, cards: str, spoken: str) -> None:
+        pile = parse_cards(cards)
+        assert spoken_play(sum(c.value for c in pile), play_items(pile)) == spoken
+
+    def test_fifteens_alone_take_no_and(self) -> None:
+        score = score_show(parse_cards("AS 4S QH KD"), parse_card("9C"))
+        assert spoken_show(score.items) == "fifteen two, fifteen four"
+
     def test_reasons(self) -> None:
         score = score_show(parse_cards("7C 8D 8H 9S"), parse_card("9C"))
         assert reasons(score.items) == "two fifteens 4, two pairs 4, four runs of three 12"
@@ -514,6 +589,12 @@ class TestSeats:
         assert seat_kinds("Human, computer") == ("human", "computer")
         with pytest.raises(ValueError, match="alien"):
             seat_kinds("human,alien")
+
+    def test_kinds_come_from_the_computer_players(self) -> None:
+        for kind in ("computer", "random", *levels()):
+            assert seat_kinds(f"human,{kind}") == ("human", kind)
+        assert default_kinds(2) == ("human", "computer")
+        assert default_kinds(4) == ("human", "computer", "computer", "computer")
 
     def test_names(self) -> None:
         assert seat_names(("human", "computer")) == ("You", "Computer")
@@ -642,3 +723,89 @@ class TestPromptLoop:
         action, reader = _ask(game, 0, ["1 2", "1"])
         assert action == Play(view.hand[0]) == legal
         assert "one card at a time" in reader.problems[0]
+
+
+# --------------------------------------------------------------------------- matches
+
+
+class TestMatch:
+    def test_a_match_with_skunks_counts_game_points(self, capsys: CaptureFixture) -> None:
+        base, games = 2, 2
+        argv = ["play", "--players", "random,computer", "--seed", str(base), "--match", str(games)]
+        assert main([*argv, "--profile", "skunk-match"]) == 0
+        out = capsys.readouterr().out
+        profile = load_profile("skunk-match")
+        points = [0, 0]
+        for number in range(games):
+            seed = base + number
+            game = Game(profile, seed=seed, players=("Computer 1", "Computer 2"))
+            players = [make_player("random", seed), make_player("computer", seed + 1)]
+            while game.to_act:
+                seat = game.to_act[0]
+                game.apply(seat, players[seat].choose(game.view(seat)))
+            assert game.winner is not None
+            points[game.winner] += game.game_points
+            assert f"Game {number + 1} of {games}" in out
+            if game.game_points == 2:
+                assert f"A skunk: {game.players[game.winner]} earns 2 game points" in out
+        assert f"{points[1]} game point" in out.splitlines()[-2].partition("Computer 2: ")[2]
+        assert out.splitlines()[-1].startswith("Match over: ")
+
+    @pytest.mark.parametrize(
+        ("points", "words"), [(1, None), (2, "a skunk"), (3, "a double skunk"), (4, "worth four games")]
+    )
+    def test_skunk_words(self, points: int, words: str | None) -> None:
+        assert skunk_words(points) == words
+
+    def test_match_result(self) -> None:
+        voice = Voice.for_game(("Ann", "Bob"), RuleSet())
+        won = GameResult(seed=1, scores=[121, 50], winner=0, game_points=3)
+        lost = GameResult(seed=2, scores=[100, 121], winner=1, game_points=1)
+        match = MatchState(games=3, seed=1, results=[won, lost])
+        assert standing(match, voice) == "Ann: 1 game won, 3 game points · Bob: 1 game won, 1 game point"
+        assert match_result(match, voice) == "Ann wins the match, 3 game points to 1"
+        even = MatchState(
+            games=2, seed=1, results=[lost, GameResult(scores=[121, 9], winner=0, game_points=1)]
+        )
+        assert match_result(even, voice) == "The match is drawn, one game point each"
+
+
+# --------------------------------------------------------------------------- kinds the terminal does not know
+
+
+class TestUnknownKinds:
+    def test_an_unknown_event_gets_a_plain_line(self) -> None:
+        out = io.StringIO()
+        console = Console(file=out, width=100)
+        game = Game(seed=1, players=("Ann", "Bob"))
+        narrator = Narrator(
+            console, Painter(), Voice.for_game(game.players, game.rules, you=0), rules=game.rules
+        )
+        card = parse_card("5H")
+        narrator.tell(
+            [
+                Event("declare-count", 0, seat=1, note="says 6"),
+                Event("bonus", 0, seat=0, points=2, scored=True, scores=(2, 0)),
+                Event("peek", 0, seat=1, cards=(card,), private_to=1),
+                Event("peek", 0, seat=0, cards=(card,), private_to=0),
+            ]
+        )
+        lines = out.getvalue().splitlines()
+        assert lines[0] == "Bob: declare count — says 6."
+        assert lines[1].startswith("You score 2 for bonus.")
+        assert lines[2] == "Bob: peek."  # another seat's private cards are never shown
+        assert lines[3] == "You: peek 5♥."
+
+    def test_an_unknown_action_is_asked_for_by_its_text(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        game = Game(seed=3)
+        view = game.view(0)
+        legal = view.legal_actions[0]
+        # A view whose actions are of a kind the terminal has no prompt for.
+        monkeypatch.delitem(ASKERS, Discard)
+        checked: list[Any] = []
+        reader = ScriptedReader(["bogus", str(legal)])
+        voice = Voice.for_game(game.players, game.rules, you=0)
+        action = ask_action(reader, view, voice, Painter(), checked.append)
+        assert action == legal and checked == [legal]
+        assert reader.prompts[0].startswith("Your move (discard ")
+        assert "Unknown action" in reader.problems[0]

@@ -1,9 +1,11 @@
-"""`cribbage play` driven through a pseudo-terminal, as a person plays it: a whole game against the
-computer, every kind of bad input at a prompt, and quitting mid-game.
+"""`cribbage play` and `cribbage resume` driven through a pseudo-terminal, as a person plays: a whole game
+against the computer, every kind of bad input at a prompt, quitting mid-hand and resuming to the same
+state, a saved game met by a new `play`, and a new game during a hand.
 
-The test keeps a mirror game with the same seed, making the human's choices and the computer's
-(`SimplePlayer` is deterministic), so it knows the human's hand, the count and the scores without
-reading cards off the screen, and can check the program against them.
+The test keeps a mirror game with the same seed, making the human's choices and the computer's (the
+computer seat is `make_player("computer", seed + 1)`, whose choices depend only on its seed and view),
+so it knows the human's hand, the count and the scores without reading cards off the screen, and can
+check the program against them.
 """
 
 from __future__ import annotations
@@ -19,17 +21,20 @@ import pexpect
 import pytest
 
 from cribcore import FULL_DECK, Discard, Game, Play, SeatView
-from cribcore.players import SimplePlayer
+from cribcore.cli.render import Painter
+from cribcore.players import make_player
 from cribcore.records import read_record, replay
+from cribcore.saves import GameResult, MatchState, SaveSlot, build_envelope, read_save, save_path
 
 HUMAN = 0
-TIMEOUT = 20
+TIMEOUT = 30
 
 DISCARD = r"Choose 2 cards for (your|Computer's) crib: "
 PLAY = r"Play a card \(count (\d+)\): "
 PAUSE = r"Press Enter for the next deal"
 OVER = r"Game over: "
 CONFIRM = r"Quit this game\? \[y/N\] "
+SAVED = "Saved. Continue it with: cribbage resume computer"
 
 
 class Mirror:
@@ -37,7 +42,7 @@ class Mirror:
 
     def __init__(self, seed: int) -> None:
         self.game = Game(seed=seed, players=("You", "Computer"))
-        self._computer = SimplePlayer()
+        self._computer = make_player("computer", seed + 1)
         self._advance()
 
     def _advance(self) -> None:
@@ -49,6 +54,11 @@ class Mirror:
     @property
     def view(self) -> SeatView:
         return self.game.view(HUMAN)
+
+    def hand_line(self) -> str:
+        """The human's hand as the table numbers it."""
+        painter = Painter()
+        return "  ".join(f"{i}) {painter.plain(card)}" for i, card in enumerate(self.view.hand, start=1))
 
     def answer(self) -> str:
         """The human's usual choice as typed, positions only: the two first cards to discard, the
@@ -70,20 +80,21 @@ class Mirror:
         return next((str(c) for c in view.hand if view.count + c.value > 31), None)
 
 
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
 @contextmanager
-def cribbage_play(*args: str) -> Iterator[tuple[pexpect.spawn, io.StringIO]]:
-    env = dict(os.environ, NO_COLOR="1", TERM="dumb")
+def cribbage(data: Path, *argv: str) -> Iterator[tuple[pexpect.spawn, io.StringIO]]:
+    env = dict(os.environ, NO_COLOR="1", TERM="dumb", CRIBCORE_DATA_DIR=str(data))
     env.pop("FORCE_COLOR", None)
     log = io.StringIO()
     child = pexpect.spawn(
-        "cribbage",
-        ["play", *args],
-        encoding="utf-8",
-        dimensions=(40, 120),
-        env=env,
-        timeout=TIMEOUT,
+        "cribbage", list(argv), encoding="utf-8", dimensions=(40, 120), env=env, timeout=TIMEOUT
     )
     child.logfile_read = log
+    child.delaybeforesend = None  # the prompts are awaited before every answer
     try:
         yield child, log
     finally:
@@ -99,16 +110,40 @@ def finish(child: pexpect.spawn) -> int:
     return int(child.exitstatus)
 
 
-def test_full_game_against_the_computer() -> None:
+def play_to_the_end(child: pexpect.spawn, mirror: Mirror) -> None:
+    """Answer every prompt with the mirror's choices until the game is over."""
+    while True:
+        which = child.expect([DISCARD, PLAY, PAUSE, OVER])
+        if which == 0:
+            assert mirror.view.phase == "discard"
+            child.sendline(mirror.answer())
+        elif which == 1:
+            assert int(child.match.group(1)) == mirror.view.count
+            child.sendline(mirror.answer())
+        elif which == 2:
+            child.sendline("")
+        else:
+            return
+
+
+def test_full_game_against_the_computer(data_dir: Path) -> None:
     seed = 7
     mirror = Mirror(seed)
-    with cribbage_play("--seed", str(seed)) as (child, log):
+    with cribbage(data_dir, "play", "--seed", str(seed)) as (child, log):
         child.expect_exact(f"Game seed {seed} — replay it with --seed {seed}")
+        child.expect(DISCARD)
+        # The extras at a prompt: a hint (with its reason) and the board; the prompt comes back.
+        child.sendline("?")
+        child.expect_exact("Hint: lay away ")
+        child.expect(DISCARD)
+        child.sendline("board")
+        child.expect_exact("You 0")
+        child.expect(DISCARD)
+        child.sendline(mirror.answer())
         paused = False
         while True:
             which = child.expect([DISCARD, PLAY, PAUSE, OVER])
             if which == 0:
-                assert mirror.view.phase == "discard"
                 child.sendline(mirror.answer())
             elif which == 1:
                 assert int(child.match.group(1)) == mirror.view.count
@@ -134,6 +169,9 @@ def test_full_game_against_the_computer() -> None:
     winner = "You win" if game.winner == HUMAN else "Computer wins"
     assert f"Game over: {winner}" in out
     assert "Your hand" in out and "Computer plays" in out and "You play" in out
+    assert "fifteen two" in out  # counts are spoken
+    assert "●" in out  # the pegging board
+    assert not save_path("computer", data_dir).exists()  # a finished game leaves no save
 
 
 def _seed_with_a_card_past_31() -> int:
@@ -146,12 +184,12 @@ def _seed_with_a_card_past_31() -> int:
     raise AssertionError("no seed found where the human holds a card past 31")
 
 
-def test_bad_input_is_explained_and_asked_again() -> None:
+def test_bad_input_is_explained_and_asked_again(data_dir: Path) -> None:
     seed = _seed_with_a_card_past_31()
     mirror = Mirror(seed)
     hand = mirror.view.hand
     not_held = next(str(card) for card in FULL_DECK if card not in hand)
-    with cribbage_play("--seed", str(seed)) as (child, _):
+    with cribbage(data_dir, "play", "--seed", str(seed)) as (child, _):
         child.expect(DISCARD)
         for text, explanation in [
             ("xyzzy", "'xyzzy' is not a card"),
@@ -161,6 +199,7 @@ def test_bad_input_is_explained_and_asked_again() -> None:
             ("1 2 3", "Discard exactly 2 cards, not 3."),
             ("8", "There is no card 8 in your hand"),
             ("go", "is not a card"),
+            ("\x1b[A", "is not a card"),
         ]:
             child.sendline(text)
             child.expect_exact(explanation)
@@ -195,16 +234,21 @@ def test_bad_input_is_explained_and_asked_again() -> None:
         child.sendline("")
         child.expect_exact("Type a card")
         child.expect(PLAY)
+        child.sendline("go")
+        child.expect_exact("You can still play")
+        child.expect(PLAY)
         child.sendline("q")
         child.expect_exact(f"Game seed {seed} — play it again with --seed {seed}")
+        child.expect_exact(SAVED)
         assert finish(child) == 0
 
 
-def test_quit_with_ctrl_c_writes_an_unfinished_record(tmp_path: Path) -> None:
+def test_quit_with_ctrl_c_writes_an_unfinished_record(data_dir: Path, tmp_path: Path) -> None:
     seed = 12
     record = tmp_path / "game.json"
     mirror = Mirror(seed)
-    with cribbage_play("--seed", str(seed), "--name", "Ann", "--record", str(record)) as (child, _):
+    argv = ("play", "--seed", str(seed), "--name", "Ann", "--record", str(record))
+    with cribbage(data_dir, *argv) as (child, _):
         child.expect(DISCARD)
         child.sendline(mirror.answer())
         child.expect(PLAY)
@@ -227,8 +271,8 @@ def test_quit_with_ctrl_c_writes_an_unfinished_record(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("second", ["eof", "intr"])
-def test_ctrl_d_or_c_at_the_question_quits(second: str) -> None:
-    with cribbage_play("--seed", "5") as (child, _):
+def test_ctrl_d_or_c_at_the_question_quits(data_dir: Path, second: str) -> None:
+    with cribbage(data_dir, "play", "--seed", "5") as (child, _):
         child.expect(DISCARD)
         child.sendeof()
         child.expect(CONFIRM)
@@ -238,3 +282,130 @@ def test_ctrl_d_or_c_at_the_question_quits(second: str) -> None:
             child.sendintr()
         child.expect(re.escape("Game seed 5 — play it again with --seed 5"))
         assert finish(child) == 0
+
+
+def test_quit_mid_hand_and_resume_to_the_same_state(data_dir: Path) -> None:
+    seed = 21
+    mirror = Mirror(seed)
+    with cribbage(data_dir, "play", "--seed", str(seed), "--name", "Ann") as (child, _):
+        # Into the second deal, then quit in the middle of the play.
+        plays = 0
+        while mirror.game.deal_number < 1 or plays < 2:
+            which = child.expect([DISCARD, PLAY, PAUSE])
+            if which == 2:
+                child.sendline("")
+                continue
+            if which == 1 and mirror.game.deal_number >= 1:
+                plays += 1
+            child.sendline(mirror.answer())
+        child.expect(PLAY)
+        child.sendline("q")
+        child.expect_exact(SAVED)
+        assert finish(child) == 0
+    saved = read_save(save_path("computer", data_dir))
+    # The save is the game as it stood (a replay has no cut for deal: its first dealer is recorded).
+    assert saved.game.events == tuple(e for e in mirror.game.events if e.kind != "cut")
+    with cribbage(data_dir, "resume") as (child, _):
+        child.expect(r"Resuming Ann vs Computer at deal 2: Ann (\d+) · Computer (\d+), first to 121\.")
+        assert (int(child.match.group(1)), int(child.match.group(2))) == mirror.game.scores
+        child.expect_exact(f"Your hand    {mirror.hand_line()}")
+        child.expect(PLAY)
+        assert int(child.match.group(1)) == mirror.view.count
+        child.sendline(mirror.answer())
+        play_to_the_end(child, mirror)  # the same cards to come, to the same result
+        child.expect(r"Final scores: Ann (\d+) · Computer (\d+)")
+        assert (int(child.match.group(1)), int(child.match.group(2))) == mirror.game.scores
+        assert finish(child) == 0
+    assert not save_path("computer", data_dir).exists()
+
+
+def test_play_with_a_saved_game_asks_first(data_dir: Path) -> None:
+    with cribbage(data_dir, "play", "--seed", "30") as (child, _):
+        child.expect(DISCARD)
+        child.sendline("q")
+        child.expect_exact(SAVED)
+        assert finish(child) == 0
+    path = save_path("computer", data_dir)
+    before = path.read_bytes()
+    with cribbage(data_dir, "play", "--seed", "31") as (child, _):
+        child.expect_exact("You have a saved game against the computer: You vs Computer, deal 1")
+        child.expect_exact("[R/n/q] ")
+        child.sendline("what")
+        child.expect_exact("Type r to resume")
+        child.sendline("q")
+        assert finish(child) == 0
+    assert path.read_bytes() == before
+    with cribbage(data_dir, "play", "--seed", "31") as (child, _):
+        child.expect_exact("[R/n/q] ")
+        child.sendline("r")
+        child.expect_exact("Resuming You vs Computer at deal 1")
+        child.expect(DISCARD)
+        child.sendline("q")
+        assert finish(child) == 0
+    assert read_save(path).game.seed == 30
+    with cribbage(data_dir, "play", "--seed", "31") as (child, _):
+        child.expect_exact("[R/n/q] ")
+        child.sendline("n")
+        child.expect_exact("The saved game will be lost. Start a new game? [y/N] ")
+        child.sendline("y")
+        child.expect_exact("Game seed 31 — replay it with --seed 31")
+        child.expect(DISCARD)
+        child.sendline("q")
+        assert finish(child) == 0
+    assert read_save(path).game.seed == 31
+
+
+def test_new_game_during_a_hand_needs_a_confirmation(data_dir: Path) -> None:
+    with cribbage(data_dir, "play", "--seed", "40") as (child, _):
+        child.expect(DISCARD)
+        child.sendline("new")
+        child.expect_exact("Start a new game? This game and its score will be lost. [y/N] ")
+        child.sendline("")
+        child.expect_exact("The game goes on.")
+        child.expect(DISCARD)
+        child.sendline("new")
+        child.expect_exact("[y/N] ")
+        child.sendline("y")
+        child.expect_exact("A new game.")
+        child.expect(r"Game seed (\d+) — replay it with")
+        seed = int(child.match.group(1))
+        child.expect(DISCARD)
+        child.sendline("q")
+        assert finish(child) == 0
+    assert read_save(save_path("computer", data_dir)).game.seed == seed
+
+
+def test_resume_in_the_middle_of_a_match(data_dir: Path) -> None:
+    base = 50
+    first = GameResult(seed=base, scores=[121, 88], winner=0, game_points=1)
+    match = MatchState(games=3, seed=base, results=[first])
+    mirror = Mirror(base + 1)
+    mirror.answer()  # the discard of game 2's first deal
+    data = build_envelope(
+        mode="computer",
+        seats=[("human", "You"), ("computer", "Computer")],
+        level="computer",
+        profile="standard",
+        game=mirror.game,
+        match=match,
+    )
+    path = save_path("computer", data_dir)
+    SaveSlot(path).write(data)
+    with cribbage(data_dir, "resume", "computer") as (child, log):
+        child.expect_exact("Game 2 of 3")
+        child.expect_exact("Resuming You vs Computer at deal 1")
+        play_to_the_end(child, mirror)
+        child.expect_exact("Press Enter for game 3 of 3 (q to quit)")
+        child.sendline("q")
+        child.expect_exact("Saved. Continue it with: cribbage resume computer")
+        assert finish(child) == 0
+    winner = mirror.game.winner
+    assert winner is not None
+    won = [1 + (winner == 0), int(winner == 1)]
+    out = " ".join(log.getvalue().split())  # long lines wrap at the terminal's width
+    assert "Match so far: You: 1 game won, 1 game point · Computer: 0 games won, 0 game points" in out
+    after = f"Match after game 2 of 3: You: {won[0]} game{'s' * (won[0] != 1)} won"
+    assert after in out and f"Computer: {won[1]} game{'s' * (won[1] != 1)} won" in out
+    saved = read_save(path)
+    assert saved.envelope.match is not None and len(saved.envelope.match.results) == 2
+    assert saved.game.seed == base + 2 and saved.game.deal_number == 0

@@ -19,6 +19,7 @@ __all__ = [
     "item_name",
     "number_words",
     "reasons",
+    "spoken_play",
     "spoken_show",
 ]
 
@@ -169,9 +170,40 @@ def spoken_show(items: Sequence[ScoreItem]) -> str:
     if not phrases:
         return 'nothing to count (a "nineteen")'
     words = [text for text, _ in phrases]
-    if len(words) > 1:
+    # "fifteen two, fifteen four, and a pair is six"; fifteens alone take no "and".
+    if len(words) > 1 and not words[-1].startswith("fifteen "):
         words[-1] = f"and {words[-1]}"
     return ", ".join(words)
+
+
+def spoken_play(count: int, items: Sequence[ScoreItem]) -> str:
+    """The count as a player announces it on laying a card, with what the card scores and the running
+    total: ``seven``, ``fifteen two``, ``twenty-three and a pair is two``, ``fifteen two and a run of
+    three is five``, ``thirty-one for two``, ``twenty-four and three of a kind is six``."""
+    total = 0
+    words: list[str] = []
+    rest: list[ScoreItem] = []
+    for item in items:
+        if item.kind == FIFTEEN:
+            total += item.points
+            words.append(f"fifteen {number_words(total)}")
+        elif item.kind == THIRTY_ONE:
+            total += item.points
+            words.append(f"thirty-one for {number_words(total)}")
+        else:
+            rest.append(item)
+    if not words:
+        words.append(number_words(count))
+    for item in rest:
+        total += item.points
+        words.append(f"and {_with_article(item_name(item))} is {number_words(total)}")
+    return " ".join(words)
+
+
+def _with_article(name: str) -> str:
+    if name.startswith(("his ", "three ", "four ", "five ", "six ")) or name.endswith("s"):
+        return name
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,21 +11,23 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NoReturn
 
-from rich.console import Console
-
 from .. import __version__
-from ..engine import standard_profile
+from .analyze import add_analyze_parser
 from .commands import Handler, UsageError
 from .errors import PROG, report
-from .play import INTERRUPTED, PlayOptions, play, seat_kinds, seat_names
+from .play import INTERRUPTED
+from .play_cmd import add_play_parser, add_resume_parser
 from .plugins_cmd import add_plugins_parser
+from .practice import add_practice_parser
 from .profiles_cmd import add_profiles_parser
 from .render import make_console
 from .replay import replay_command
+from .saves_cmd import add_saves_parser
 from .score import peg_command, score_command
+from .simulate import add_simulate_parser
+from .stats import add_stats_parser
 
 __all__ = ["build_parser", "main"]
 
@@ -38,23 +40,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         report(f"{message} (see '{self.prog} --help')", prog=self.prog)
         raise SystemExit(USAGE_ERROR)
-
-
-def _seat_kinds(text: str) -> tuple[str, ...]:
-    try:
-        return seat_kinds(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _seed(text: str) -> int:
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if seed < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {seed}")
-    return seed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -77,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--crib", action="store_true", help="count as the crib (flush needs all five)")
     score.add_argument("--json", action="store_true", help="print the score as JSON")
 
+    add_analyze_parser(commands)
+
     peg = commands.add_parser(
         "peg",
         help="score cards laid in order on one count",
@@ -98,33 +85,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
     replay.add_argument("--json", action="store_true", help="print the scoring events as JSON")
 
-    play_cmd = commands.add_parser(
-        "play",
-        help="play a game of six-card cribbage to 121",
-        description="Play the standard game (two players, six cards, first to 121).",
-        epilog="Try: cribbage play --players computer,computer --seed 7  (a whole game, unattended).",
-    )
-    play_cmd.add_argument("--seed", type=_seed, metavar="N", help="fix the shuffles to replay a game")
-    play_cmd.add_argument(
-        "--players",
-        type=_seat_kinds,
-        default=("human", "computer"),
-        metavar="KINDS",
-        help="one kind per seat, comma separated: human, computer, random (default human,computer)",
-    )
-    play_cmd.add_argument(
-        "--name",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help='the human\'s name (default "You"); repeat for several human seats',
-    )
-    play_cmd.add_argument(
-        "--record", type=Path, metavar="FILE", help="write the game record here when the game ends"
-    )
+    add_play_parser(commands)
+    add_resume_parser(commands)
+    add_saves_parser(commands)
+    add_practice_parser(commands)
     # Commands kept in their own modules register a parser and set ``handler(args, console) -> int``.
     add_profiles_parser(commands)
     add_plugins_parser(commands)
+    add_stats_parser(commands)
+    add_simulate_parser(commands)
     return parser
 
 
@@ -168,25 +137,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return peg_command(args.cards, last=args.last, as_json=args.json, console=console)
     if args.command == "replay":
         return replay_command(args.file, as_json=args.json, console=console)
-    return _play(args, console)
-
-
-def _play(args: argparse.Namespace, console: Console) -> int:
-    kinds: tuple[str, ...] = args.players
-    seats = standard_profile().rules.seats  # `play` uses the locked standard profile
-    if len(kinds) != seats:
-        raise UsageError(f"--players needs {seats} seat kinds for this game, not {len(kinds)}", "play")
-    try:
-        seat_names(kinds, args.name)
-    except ValueError as exc:
-        raise UsageError(str(exc), "play") from None
-    record: Path | None = args.record
-    if record is not None and not record.resolve().parent.is_dir():
-        raise UsageError(f"--record: the folder {str(record.parent)!r} does not exist", "play")
-    if record is not None and record.is_dir():
-        raise UsageError(f"--record: {str(record)!r} is a folder; name a file", "play")
-    options = PlayOptions(seed=args.seed, kinds=kinds, human_names=tuple(args.name), record=record)
-    return play(options, console)
+    raise UsageError(f"no such command: {args.command}", args.command)
 
 
 def _message(exc: BaseException) -> str:

@@ -10,25 +10,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
 from ..cards import Card
 from ..events import Event
-from ..scoring import THIRTY_ONE
-from .describe import Voice, number_words, reasons, spoken_show
-from .render import Painter, items_lines
+from ..rules import RuleSet
+from .board import PegKeeper, board_lines
+from .describe import Voice, number_words, reasons, spoken_play, spoken_show
+from .render import Painter, is_unicode, items_lines
 
 __all__ = ["Narrator", "winning_side"]
 
 _SHOW_KINDS = ("hand", "crib")
+_MUGGINS_KINDS = ("count", "muggins", "penalty", "missed")
 
 
 class Narrator:
-    """Prints events in order. ``discards`` is how many cards each seat lays away (the rules say).
+    """Prints events in order, and keeps the pegging board up to date from them.
+
     ``pause`` is called before every deal after the first, so that a human can read the show before
-    the next deal scrolls it away; pass ``None`` for an unattended game."""
+    the next deal scrolls it away; pass ``None`` for an unattended game. The board is drawn when a
+    deal is over (before the pause) and when the game is. Everything printed is also kept in
+    `transcript` (it holds nothing private to a seat other than ``voice.you``), so that a screen that
+    was cleared can be told again.
+    """
 
     def __init__(
         self,
@@ -36,10 +43,11 @@ class Narrator:
         painter: Painter,
         voice: Voice,
         *,
-        discards: int = 2,
+        rules: RuleSet,
         pause: Callable[[], None] | None = None,
     ) -> None:
-        self._discards = discards
+        self._discards = rules.discards
+        self._target = rules.target
         self._console = console
         self._painter = painter
         self._voice = voice
@@ -47,27 +55,51 @@ class Narrator:
         self._dealer: int | None = None
         self._starter: Card | None = None
         self._cuts: list[Event] = []
+        self.keeper = PegKeeper(rules.sides)
+        self.transcript: list[RenderableType] = []
 
-    def tell(self, events: Sequence[Event]) -> None:
-        """Announce ``events`` (the next ones in the game's order)."""
+    def tell(self, events: Sequence[Event], *, pause: bool = True) -> None:
+        """Announce ``events`` (the next ones in the game's order); ``pause`` false skips the pause
+        before a new deal (a resumed game starts with one)."""
         for i, event in enumerate(events):
             if event.kind != "cut" and self._cuts:
                 self._tell_cuts()
             following = events[i + 1] if i + 1 < len(events) else None
-            self._tell_one(event, following)
+            self._tell_one(event, following, pause=pause)
         if self._cuts:
             self._tell_cuts()
 
+    def absorb(self, events: Sequence[Event]) -> None:
+        """Take in ``events`` without announcing them (the earlier deals of a resumed game)."""
+        self.keeper.feed(events)
+        for event in events:
+            if event.kind == "deal":
+                self._dealer, self._starter = event.seat, None
+            elif event.kind == "starter" and event.cards:
+                self._starter = event.cards[0]
+
+    def board(self) -> list[Text]:
+        """The pegging board as it stands, fitted to the console's width."""
+        self.keeper.mark_drawn()
+        return board_lines(
+            self._voice.side_names,
+            self.keeper.pegs,
+            self._target,
+            width=self._console.width,
+            ascii_only=not is_unicode(self._console),
+        )
+
     # ------------------------------------------------------------------ one event
 
-    def _tell_one(self, event: Event, following: Event | None) -> None:
+    def _tell_one(self, event: Event, following: Event | None, *, pause: bool) -> None:
         voice = self._voice
         seat = event.seat
         kind = event.kind
+        self.keeper.feed((event,))
         if kind == "cut":
             self._cuts.append(event)
         elif kind == "deal":
-            self._tell_deal(event)
+            self._tell_deal(event, pause=pause)
         elif kind == "dealt":
             pass  # a human's own hand is on their table; nobody else's is ever shown
         elif kind == "discard" and seat is not None:
@@ -90,13 +122,16 @@ class Narrator:
             self._tell_show(event, seat)
         elif kind == "win":
             self._tell_win(event)
+        elif kind in _MUGGINS_KINDS:
+            self._tell_muggins(event)
+        elif kind == "compensation":
+            line = Text(f"{voice.does(seat, 'score')} {event.points} for last (not dealing first).")
+            self._say(self._scored(line, event))
         elif kind == "heels":
             line = Text(f"{voice.does(seat, 'score')} {event.points} for his heels (a jack turned up).")
             self._say(self._scored(line, event))
-        elif event.scored:
-            what = reasons(event.items) or kind.replace("-", " ")
-            line = Text(f"{voice.does(seat, 'score')} {event.points} for {what}.")
-            self._say(self._scored(line, event))
+        else:
+            self._tell_other(event)
 
     def _tell_cuts(self) -> None:
         rounds: list[list[Event]] = [[]]
@@ -117,14 +152,16 @@ class Narrator:
         low = min(rounds[-1], key=lambda event: event.cards[0].rank)
         self._say(text.append(f". {self._voice.does(low.seat, 'deal')} first, with the lower card."))
 
-    def _tell_deal(self, event: Event) -> None:
-        if event.deal > 0 and self._pause is not None:
+    def _tell_deal(self, event: Event, *, pause: bool) -> None:
+        if event.deal > 0 and self.keeper.moved_since_drawn:
+            self._draw_board()  # where the last deal left the pegs
+        if event.deal > 0 and self._pause is not None and pause:
             self._pause()
         self._dealer = event.seat
         self._starter = None
-        self._console.print()
+        self._print(Text())
         heading = f"Deal {event.deal + 1} · {self._voice.does(event.seat, 'deal')}"
-        self._console.print(Rule(Text(heading, style="bold"), align="left"))
+        self._print(Rule(Text(heading, style="bold"), align="left"))
 
     def _tell_discard(self, event: Event, seat: int) -> None:
         voice = self._voice
@@ -135,7 +172,7 @@ class Narrator:
         else:
             crib = f"{voice.owner(self._dealer)} crib"
         text = Text(f"{voice.does(seat, 'lay')} away ")
-        if event.private_to in (None, voice.you) and event.cards:
+        if self._may_show(event):
             text.append_text(self._painter.cards(event.cards))
         else:
             # Another seat's discard reaches us without its cards; the rules say how many it was.
@@ -147,12 +184,16 @@ class Narrator:
         text.append_text(self._painter.card(event.cards[0]))
         count = event.count if event.count is not None else 0
         text.append(f" — {count}")
-        if event.scored:
-            text.append(f" for {event.points}", style="bold")
-            # A count of 31 is already in the words: "31 for 2 (thirty-one 2)" says it twice.
-            if not (len(event.items) == 1 and event.items[0].kind == THIRTY_ONE):
-                text.append(f" ({reasons(event.items)})")
-        self._say(self._scored(text, event) if event.scored else text)
+        if not event.scored:
+            self._say(text)
+            return
+        text.append(f" for {event.points}", style="bold")
+        text.append(f": {spoken_play(count, event.items)}")
+        self._say(self._scored(text, event))
+        # One item is said in full by the words; several are also listed with their cards.
+        if len(event.items) > 1:
+            for line in items_lines(event.items, self._painter, indent=6):
+                self._print(line)
 
     def _tell_show(self, event: Event, seat: int) -> None:
         painter = self._painter
@@ -161,10 +202,12 @@ class Narrator:
         title.append_text(painter.cards(event.cards))
         if self._starter is not None:
             title.append("  + starter ").append_text(painter.card(self._starter))
-        self._console.print()
-        self._console.print(title)
+        self._print(Text())
+        self._print(title)
+        if event.note == "to count":  # muggins: the owner declares the count next
+            return
         for line in items_lines(event.items, painter, indent=4):
-            self._console.print(line)
+            self._print(line)
         spoken = Text(f"  {event.points}", style="bold").append(f": {spoken_show(event.items)}")
         self._say(self._scored(spoken, event))
 
@@ -172,17 +215,92 @@ class Narrator:
         voice = self._voice
         side = winning_side(event, voice.sides_of)
         scores = event.scores
-        self._console.print()
-        self._console.print(Text(f"Game over: {voice.result(side, scores)}.", style="bold"))
-        self._console.print(Text(f"Final scores: {voice.scores(scores)}"))
+        self._draw_board()
+        self._print(Text(f"Game over: {voice.result(side, scores)}.", style="bold"))
+        self._print(Text(f"Final scores: {voice.scores(scores)}"))
+
+    def _tell_muggins(self, event: Event) -> None:
+        """The muggins variant: declared counts, calls, false-call penalties, points left unclaimed."""
+        voice = self._voice
+        seat = event.seat
+        if event.kind == "count":
+            corrected = ", corrected to " in event.note
+            declared = event.note.removeprefix("declared ").split(",")[0]
+            if event.points == 0 and not corrected:
+                if len(event.cards) == 1:
+                    return  # a card in the play that scored nothing: silence says so, as at a table
+                text = Text(f"{voice.does(seat, 'count')} nothing.")
+            else:
+                text = Text(f"{voice.does(seat, 'count')} {declared}")
+                text.append(f", corrected to {event.points}." if corrected else ".")
+            self._say(self._scored(text, event))
+        elif event.kind == "muggins":
+            called = event.note.removeprefix("called ").split(";")[0]
+            if event.points:
+                text = Text(
+                    f"Muggins! {voice.does(seat, 'take')} {event.points} missed points (called {called})."
+                )
+            else:
+                text = Text(f"{voice.does(seat, 'call')} muggins for {called}, but nothing was missed.")
+            self._say(self._scored(text, event))
+            if event.points:
+                for line in items_lines(event.items, self._painter, indent=4):
+                    self._print(line)
+        elif event.kind == "penalty":
+            text = Text(f"{voice.does(seat, 'score')} {event.points} for the false call.")
+            self._say(self._scored(text, event))
+        else:
+            missed = event.note.split()[0]
+            self._say(Text(f"Nobody called muggins: {missed} points were missed.", style="dim"))
+            for line in items_lines(event.items, self._painter, indent=4):
+                self._print(line)
+
+    def _tell_other(self, event: Event) -> None:
+        """Any other kind (a variant's): a plain line saying who, what, and any points, so that a new
+        kind of event never stops the game."""
+        voice = self._voice
+        words = event.kind.replace("-", " ").replace("_", " ")
+        if event.scored:
+            what = reasons(event.items) or words
+            text = Text(f"{voice.does(event.seat, 'score')} {event.points} for {what}.")
+            self._say(self._scored(text, event))
+            return
+        text = Text(f"{voice.subject(event.seat)}: {words}")
+        if event.cards and self._may_show(event):
+            text.append(" ").append_text(self._painter.cards(event.cards))
+        if event.count is not None:
+            text.append(f" (count {event.count})")
+        if event.note:
+            text.append(f" — {event.note}")
+        self._say(text.append("."))
 
     # ------------------------------------------------------------------ helpers
 
+    def _may_show(self, event: Event) -> bool:
+        """Whether the event's cards may be printed: public ones, or the addressed seat's own."""
+        return bool(event.cards) and event.private_to in (None, self._voice.you)
+
+    def _draw_board(self) -> None:
+        self._print(Text())
+        for line in self.board():
+            self._print(line)
+
     def _scored(self, text: Text, event: Event) -> Text:
-        return text.append(f"   ({self._voice.scores(event.scores)})", style="dim")
+        if not event.scores:
+            return text
+        scores = f"({self._voice.scores(event.scores)})"
+        console = self._console
+        if not console.soft_wrap and text.cell_len + 3 + len(scores) > console.width:
+            # The line would wrap: the scores go whole onto a line of their own.
+            return text.append(f"\n    {scores}", style="dim")
+        return text.append(f"   {scores}", style="dim")
 
     def _say(self, text: Text) -> None:
-        self._console.print(text)
+        self._print(text)
+
+    def _print(self, renderable: RenderableType) -> None:
+        self._console.print(renderable)
+        self.transcript.append(renderable)
 
 
 def winning_side(event: Event, sides_of: Sequence[int]) -> int:

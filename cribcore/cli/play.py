@@ -1,15 +1,15 @@
-"""The ``play`` command: seats humans and computers at a game on the locked standard profile and runs
-it to the end (or until a human quits), announcing everything that happens.
+"""The ``play`` and ``resume`` commands: choosing the seats, the profile, the computer level and a match;
+finding the game's save slot and what is already in it; then handing the table to a `Session`.
 
-The loop holds no rules: it asks the engine who may act (`Game.to_act`), gives that seat its `SeatView`,
-and applies what the seat's player chose, a computer's choice or a human's answer checked by
-`Game.check`. Narration comes from one seat's view (the human's, or a spectator's when there is not
-exactly one human), so hidden cards are never shown.
+A new game never silently replaces a saved one. With a readable save in the slot, a person at a
+terminal is asked whether to resume it, start a new game in its place, or quit; without a terminal the
+command stops and says how to go on. A save that cannot be read is refused and left in place: only
+``cribbage saves delete`` removes it. Games with no human seat are never saved.
 """
 
 from __future__ import annotations
 
-import functools
+import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,50 +18,96 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ..engine import Game, Phase
-from ..players import Player, RandomPlayer, SimplePlayer
-from ..records import game_record, write_record
-from .describe import Voice
-from .errors import report
-from .narrate import Narrator
-from .prompt import QuitGame, Reader, ask_action
-from .render import Painter, seat_table
+from ..engine import Game
+from ..players import COMPUTER_KINDS
+from ..profiles import load_profile
+from ..saves import (
+    HUMAN,
+    MODES,
+    MatchState,
+    NoSave,
+    SavedGame,
+    SaveError,
+    SaveSlot,
+    mode_for,
+    read_save,
+    save_path,
+)
+from .prompt import QuitGame, Reader
+from .saves_cmd import MODE_WORDS, describe_save
+from .session import INTERRUPTED, Seating, Session
 
-__all__ = ["SEAT_KINDS", "PlayOptions", "play", "seat_kinds", "seat_names"]
+__all__ = [
+    "INTERRUPTED",
+    "LEVELS",
+    "PlayOptions",
+    "SaveInTheWay",
+    "default_kinds",
+    "levels",
+    "play",
+    "resume",
+    "seat_kind_names",
+    "seat_kinds",
+    "seat_names",
+]
 
-SEAT_KINDS = ("human", "computer", "random")
-"""``human`` answers prompts; ``computer`` is `SimplePlayer`; ``random`` is `RandomPlayer`."""
-
-INTERRUPTED = 130
-"""Exit status after Ctrl-C outside a prompt (128 + SIGINT), as shells report it."""
+LEVELS = ("easy", "medium", "hard")
+"""The computer levels ``--level`` may choose, when the computer players provide them."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
     """What the command line chose: the seed (``None`` for a random one), one kind per seat, the
-    names of the human seats in order, and where to write the game record."""
+    names of the human seats in order, where to write the game record, the profile (a name or a
+    file), the kind plain ``computer`` seats play as, how many games make the match, and whether the
+    game is saved."""
 
     seed: int | None = None
-    kinds: tuple[str, ...] = ("human", "computer")
+    kinds: tuple[str, ...] = (HUMAN, "computer")
     human_names: tuple[str, ...] = ()
     record: Path | None = None
+    profile: str = "standard"
+    level: str = "computer"
+    games: int = 1
+    save: bool = True
+
+
+class SaveInTheWay(ValueError):
+    """A new game cannot start in its slot: a save is there (and nobody at a terminal to ask), or the
+    save there cannot be read. The message says how to go on."""
+
+
+def seat_kind_names() -> tuple[str, ...]:
+    """Every seat kind: ``human`` and each computer kind the players provide."""
+    return (HUMAN, *COMPUTER_KINDS)
+
+
+def levels() -> tuple[str, ...]:
+    """The levels of `LEVELS` that the computer players provide."""
+    return tuple(level for level in LEVELS if level in COMPUTER_KINDS)
 
 
 def seat_kinds(text: str) -> tuple[str, ...]:
     """Parse ``human,computer``; raise `ValueError` naming an unknown kind."""
+    known = seat_kind_names()
     kinds = tuple(part.strip().lower() for part in text.split(","))
     for kind in kinds:
-        if kind not in SEAT_KINDS:
+        if kind not in known:
             shown = kind or "(empty)"
-            raise ValueError(f"unknown seat kind {shown!r}: use {', '.join(SEAT_KINDS)}")
+            raise ValueError(f"unknown seat kind {shown!r}: use {', '.join(known)}")
     return kinds
+
+
+def default_kinds(seats: int) -> tuple[str, ...]:
+    """One human and computers in the other seats."""
+    return (HUMAN, *(["computer"] * (seats - 1)))
 
 
 def seat_names(kinds: Sequence[str], human_names: Sequence[str] = ()) -> tuple[str, ...]:
     """Display names, one per seat: humans take ``human_names`` in order (a lone human is "You" by
     default, several are "Player N"); computers are "Computer", or "Computer 1", "Computer 2", ….
     Raises `ValueError` when names are left over, empty, or two seats would share a name."""
-    humans = sum(1 for kind in kinds if kind == "human")
+    humans = sum(1 for kind in kinds if kind == HUMAN)
     computers = len(kinds) - humans
     if len(human_names) > humans:
         raise ValueError(
@@ -71,7 +117,7 @@ def seat_names(kinds: Sequence[str], human_names: Sequence[str] = ()) -> tuple[s
     names: list[str] = []
     h = c = 0
     for kind in kinds:
-        if kind == "human":
+        if kind == HUMAN:
             default = "You" if humans == 1 else f"Player {h + 1}"
             name = human_names[h].strip() if h < len(human_names) else default
             h += 1
@@ -86,91 +132,110 @@ def seat_names(kinds: Sequence[str], human_names: Sequence[str] = ()) -> tuple[s
     return tuple(names)
 
 
-def play(options: PlayOptions, console: Console) -> int:
-    """Play one game; return the exit status (0 at the end or when a human quits, 1 when input ended
-    with no one to answer, 130 after Ctrl-C outside a prompt). The record, when asked for, is written
-    at the end and also when the game stops early (an unfinished record)."""
-    names = seat_names(options.kinds, options.human_names)
-    humans = [seat for seat, kind in enumerate(options.kinds) if kind == "human"]
-    if humans and sys.stdin is None:
+def _reader(kinds: Sequence[str], console: Console) -> Reader | None:
+    if HUMAN not in kinds:
+        return None
+    if sys.stdin is None:
         raise ValueError("a human seat needs standard input, and it is closed")
-    game = Game(seed=options.seed, players=names)
-    computers: dict[int, Player] = {
-        seat: RandomPlayer(None if game.seed is None else game.seed + seat)
-        if kind == "random"
-        else SimplePlayer()
-        for seat, kind in enumerate(options.kinds)
-        if kind != "human"
-    }
-    voice = Voice.for_game(names, game.rules, you=humans[0] if len(humans) == 1 else None)
-    painter = Painter.for_console(console)
-    reader = Reader(console, interactive=sys.stdin.isatty()) if humans else None
-    narrator = Narrator(
-        console,
-        painter,
-        voice,
-        discards=game.rules.discards,
-        pause=reader.pause if reader else None,
+    return Reader(console, interactive=sys.stdin.isatty())
+
+
+def play(options: PlayOptions, console: Console) -> int:
+    """Play a game (or a match) as ``options`` say; return the exit status (see `Session.run`)."""
+    profile = load_profile(options.profile)
+    names = seat_names(options.kinds, options.human_names)
+    reader = _reader(options.kinds, console)
+    mode = mode_for(options.kinds) if options.save else None
+    slot: SaveSlot | None = None
+    if mode is not None:
+        try:
+            found = _slot_for_new_game(save_path(mode), mode, reader, console)
+        except QuitGame:
+            return 0
+        if isinstance(found, SavedGame):
+            return _continue(found, reader, console)
+        slot = found
+    match = None
+    seed = options.seed
+    if options.games > 1:
+        base = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
+        match = MatchState(games=options.games, seed=base)
+        seed = match.seed_of(0)
+    seating = Seating(options.kinds, names, profile, options.profile, options.level)
+    session = Session(
+        console, seating, reader=reader, slot=slot, mode=mode, match=match, record=options.record
     )
+    return session.run(Game(profile, seed=seed, players=names))
 
-    console.print(Text(f"{' vs '.join(names)}, first to {game.rules.target}.", style="bold"))
-    console.print(f"Game seed {game.seed} — replay it with --seed {game.seed}")
-    if reader is not None:
-        console.print(Text("Type help at any prompt to see how to name cards.", style="dim"))
+
+def _slot_for_new_game(
+    path: Path, mode: str, reader: Reader | None, console: Console
+) -> SaveSlot | SavedGame:
+    """The slot for a new game, or the saved game to resume instead (the person chose it)."""
     try:
-        _run(game, computers, reader, narrator, voice, painter, console)
-    except QuitGame as stop:
-        _stopped(game, voice, options.record, console)
-        if stop.code:
-            report(f"{stop.reason}; game stopped (seed {game.seed})")
-        return stop.code
-    except KeyboardInterrupt:
-        console.print()
-        _stopped(game, voice, options.record, console)
-        return INTERRUPTED
-    _save(game, options.record, console)
-    return 0
-
-
-def _run(
-    game: Game,
-    computers: dict[int, Player],
-    reader: Reader | None,
-    narrator: Narrator,
-    voice: Voice,
-    painter: Painter,
-    console: Console,
-) -> None:
-    audience = voice.you if voice.you is not None else 0
-    seen = 0
+        saved = read_save(path)
+    except NoSave:
+        return SaveSlot(path)
+    except SaveError as exc:
+        raise SaveInTheWay(
+            f"{exc}. The file is left as it is: delete it with 'cribbage saves delete {mode}' "
+            "to start a new game here, or play with --no-save"
+        ) from None
+    words = MODE_WORDS[mode]
+    if reader is None or not reader.interactive:
+        raise SaveInTheWay(
+            f"a game {words} is saved ({describe_save(saved)}): continue it with 'cribbage resume "
+            f"{mode}', delete it with 'cribbage saves delete {mode}', or play with --no-save"
+        )
+    console.print(Text(f"You have a saved game {words}: {describe_save(saved)}.", style="bold"))
     while True:
-        events = game.view(audience).new_events(seen)
-        seen += len(events)
-        narrator.tell(events)
-        if game.is_over or game.phase is Phase.WAITING:
-            return
-        seat = game.to_act[0]
-        view = game.view(seat)
-        computer = computers.get(seat)
-        if computer is not None:
-            action = computer.choose(view)
-        else:
-            assert reader is not None  # a seat without a computer is a human's
-            console.print()
-            console.print(seat_table(view, voice, painter))
-            action = ask_action(reader, view, voice, painter, functools.partial(game.check, seat))
-        game.apply(seat, action)
+        answer = reader.line(
+            "Resume it (r), start a new game in its place (n), or quit (q)? [R/n/q] "
+        ).lower()
+        if answer in ("", "r", "resume"):
+            return saved
+        if answer in ("q", "quit"):
+            raise QuitGame("you quit")
+        if answer in ("n", "new"):
+            if reader.confirm("The saved game will be lost. Start a new game?"):
+                return SaveSlot(path, current=saved.raw)
+            continue
+        reader.problem("Type r to resume the saved game, n for a new game, or q to quit.")
 
 
-def _stopped(game: Game, voice: Voice, record: Path | None, console: Console) -> None:
-    where = f"in deal {game.deal_number + 1}" if game.deal_number >= 0 else "before the first deal"
-    console.print(Text(f"Game stopped {where}: {voice.scores(game.scores)}.", style="bold"))
-    console.print(f"Game seed {game.seed} — play it again with --seed {game.seed}")
-    _save(game, record, console, unfinished=True)
+def _continue(saved: SavedGame, reader: Reader | None, console: Console) -> int:
+    envelope = saved.envelope
+    seating = Seating(saved.kinds, saved.names, saved.game.profile, envelope.profile, envelope.level)
+    session = Session(
+        console,
+        seating,
+        reader=reader,
+        slot=SaveSlot(saved.path, current=saved.raw),
+        mode=envelope.mode,
+        match=envelope.match,
+    )
+    return session.run(saved.game, resumed=True)
 
 
-def _save(game: Game, record: Path | None, console: Console, *, unfinished: bool = False) -> None:
-    if record is None:
-        return
-    write_record(record, game_record(game))
-    console.print(Text(f"{'Unfinished record' if unfinished else 'Record'} written to {record}", "dim"))
+def resume(mode: str | None, console: Console) -> int:
+    """Continue the game saved in ``mode``'s slot (or in the only slot that holds one) exactly where
+    it stopped. Raises `ValueError` (a `SaveError` for a save that cannot be resumed, which is left
+    as it is) with a one-line message."""
+    if mode is None:
+        held = [m for m in MODES if save_path(m).exists()]
+        if not held:
+            raise ValueError(
+                f"there is no saved game to resume (saves are kept in {save_path(MODES[0]).parent})"
+            )
+        if len(held) > 1:
+            raise ValueError(
+                "two games are saved: choose one with 'cribbage resume computer' or "
+                "'cribbage resume same-device' ('cribbage saves list' shows both)"
+            )
+        mode = held[0]
+    try:
+        saved = read_save(save_path(mode))
+    except NoSave:
+        raise ValueError(f"there is no saved game {MODE_WORDS[mode]} to resume") from None
+    reader = _reader(saved.kinds, console)
+    return _continue(saved, reader, console)

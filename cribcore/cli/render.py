@@ -2,8 +2,10 @@
 breakdown, and the table a human sees each time they must act.
 
 Output goes through one rich `Console` made by `make_console`: it writes no ANSI escapes when the
-output is not a terminal, when ``TERM`` is ``dumb``, and no colour under ``NO_COLOR``. Everything is
-built as `rich.text.Text`, never markup, so card texts and player names are printed exactly.
+output is not a terminal, when ``TERM`` is ``dumb``, and no colour under ``NO_COLOR``; with
+``ascii_only`` (``--ascii``) every character it writes is ASCII (cards as ``TD``, rules as dashes, the
+board's pegs as ``@`` and ``o``). Everything is built as `rich.text.Text`, never markup, so card
+texts and player names are printed exactly.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import json
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, cast
 
 from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
@@ -26,10 +28,34 @@ from ..scoring import ScoreItem
 from ..views import SeatView
 from .describe import Voice, item_name
 
-__all__ = ["Painter", "columns", "items_lines", "make_console", "seat_table"]
+__all__ = [
+    "AsciiStream",
+    "Painter",
+    "columns",
+    "is_unicode",
+    "items_lines",
+    "make_console",
+    "print_json",
+    "seat_table",
+]
 
 
-_PLAIN = {"—": "-", "–": "-", "·": "|", "─": "-", "…": "..."}
+_PLAIN = {
+    "—": "-",
+    "–": "-",
+    "·": "|",
+    "─": "-",
+    "…": "...",
+    "●": "@",
+    "○": "o",
+    "“": '"',
+    "”": '"',
+    "’": "'",
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+    "♠": "S",
+}
 _PLAIN_ERRORS = "cribcore-plain"
 
 
@@ -43,16 +69,45 @@ def _plain(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error(_PLAIN_ERRORS, _plain)
 
 
-def make_console(file: IO[str] | None = None) -> Console:
+class AsciiStream:
+    """A text stream that writes through to ``target`` with every non-ASCII character replaced (a
+    dash for a dash, letters for suits, ``?`` for anything else). Its encoding is ``ascii``, which is
+    how the console and `Painter.for_console` know to draw plainly. It has what `Console` uses of a
+    file: ``write``, ``flush``, ``isatty``, ``fileno`` and ``encoding``."""
+
+    encoding = "ascii"
+
+    def __init__(self, target: IO[str]) -> None:
+        self._target = target
+
+    def write(self, text: str) -> int:
+        self._target.write(text.encode("ascii", errors=_PLAIN_ERRORS).decode("ascii"))
+        return len(text)
+
+    def flush(self) -> None:
+        self._target.flush()
+
+    def isatty(self) -> bool:
+        return self._target.isatty()
+
+    def fileno(self) -> int:
+        return self._target.fileno()
+
+
+def make_console(file: IO[str] | None = None, *, ascii_only: bool = False) -> Console:
     """The console every command prints through (standard output unless ``file`` is given).
 
     Markup, emoji codes and automatic highlighting are off so that text is printed as given, and soft
     wrapping keeps long lines whole when output is piped. When standard output cannot encode Unicode
     (an ASCII locale), it is switched to write dashes and bars for the few non-ASCII marks the
-    commands use rather than fail; cards then use letters (see `Painter.for_console`).
+    commands use rather than fail; cards then use letters (see `Painter.for_console`). With
+    ``ascii_only`` the output is ASCII whatever the locale (see `AsciiStream`).
     """
     stream = sys.stdout if file is None else file
     encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "")
+    if ascii_only:
+        plain = cast(IO[str], AsciiStream(stream))
+        return Console(file=plain, highlight=False, markup=False, emoji=False, soft_wrap=True)
     if not encoding.startswith("utf") and isinstance(stream, io.TextIOWrapper):
         stream.reconfigure(errors=_PLAIN_ERRORS)
     return Console(file=file, highlight=False, markup=False, emoji=False, soft_wrap=True)
@@ -62,6 +117,11 @@ def print_json(data: object) -> None:
     """Write ``data`` as one line of JSON to standard output (bypassing rich, which would wrap it)."""
     sys.stdout.write(json.dumps(data) + "\n")
     sys.stdout.flush()
+
+
+def is_unicode(console: Console) -> bool:
+    """Whether ``console`` may print characters beyond ASCII (suit symbols, pegs, box drawing)."""
+    return console.encoding.lower().replace("-", "").startswith("utf")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +134,7 @@ class Painter:
     @classmethod
     def for_console(cls, console: Console) -> Painter:
         """Suit symbols when the console's encoding can print them."""
-        return cls(symbols=console.encoding.lower().replace("-", "").startswith("utf"))
+        return cls(symbols=is_unicode(console))
 
     def plain(self, card: Card) -> str:
         if not self.symbols:
@@ -135,17 +195,33 @@ def items_lines(
     return lines
 
 
-def seat_table(view: SeatView, voice: Voice, painter: Painter) -> RenderableType:
-    """What the seat of ``view`` needs in order to act: scores, whose crib, the starter, the running
-    count with its cards, how many cards the others hold, and its own hand numbered from 1 so cards
-    can be picked by position. Cards that cannot be played now are drawn faint."""
+def seat_table(
+    view: SeatView,
+    voice: Voice,
+    painter: Painter,
+    *,
+    board: Sequence[Text] = (),
+    extra: Sequence[Text] = (),
+    width: int = 80,
+) -> RenderableType:
+    """What the seat of ``view`` needs in order to act: scores (with the ``board`` lines when given),
+    any ``extra`` lines (a match's standing), whose crib, the starter, the running count with its
+    cards, how many cards the others hold, and its own hand numbered from 1 so cards can be picked by
+    position. Cards that cannot be played now are drawn faint. Fits ``width`` columns down to 40."""
     seat = view.seat
     lines: list[RenderableType] = []
     owner = voice.owner(seat)
     title = f"{owner[:1].upper()}{owner[1:]} turn" if view.my_turn else "The table"
     lines.append(Rule(Text(f"{title} · deal {view.deal + 1}"), style="dim", align="left"))
+    lines.extend(board)
     target = view.rules.target
-    lines.append(Text(f"  Scores   {voice.scores(view.scores)}   (first to {target})"))
+    scores = Text(f"  Scores   {voice.scores(view.scores)}")
+    first_to = f"   (first to {target})"
+    if scores.cell_len + len(first_to) <= width:
+        lines.append(scores.append(first_to))
+    else:  # a narrow terminal: the target on a line of its own
+        lines.extend([scores, Text(f"  Target   {target}")])
+    lines.extend(extra)
     whose = "yours" if view.dealer == voice.you else voice.owner(view.dealer)
     crib = Text(f"  Crib     {whose}")
     if view.discarded:
@@ -165,21 +241,38 @@ def seat_table(view: SeatView, voice: Voice, painter: Painter) -> RenderableType
             if other != seat:
                 held = f"holds {n} card{'s' if n != 1 else ''}" if n else "has no cards left"
                 lines.append(Text(f"  {voice.subject(other)} {held}", style="dim"))
-    lines.append(_hand_line(view, voice, painter))
+    lines.extend(_hand_lines(view, voice, painter, width))
     return Group(*lines)
 
 
-def _hand_line(view: SeatView, voice: Voice, painter: Painter) -> Text:
+def _hand_lines(view: SeatView, voice: Voice, painter: Painter, width: int) -> list[Text]:
     playable = {a.card for a in view.legal_actions if isinstance(a, Play)}
     faint = view.phase == "play" and view.my_turn
     label = "Your hand" if view.seat == voice.you else f"{voice.names[view.seat]}'s hand"
-    text = Text(f"  {label}  ")
+    cells: list[Text] = []
     for position, card in enumerate(view.hand, start=1):
-        text.append(f"  {position}) ", style="dim")
+        cell = Text(f"{position}) ", style="dim")
         if faint and card not in playable:
-            text.append(painter.plain(card), style="dim")
+            cell.append(painter.plain(card), style="dim")
         else:
-            text.append_text(painter.card(card))
-    if not view.hand:
-        text.append("(no cards left)", style="dim")
-    return text
+            cell.append_text(painter.card(card))
+        cells.append(cell)
+    head = Text(f"  {label}  ")
+    if not cells:
+        return [head.append("(no cards left)", style="dim")]
+    one_line = head.cell_len + sum(cell.cell_len + 2 for cell in cells)
+    if one_line <= width:
+        for cell in cells:
+            head.append("  ").append_text(cell)
+        return [head]
+    # A narrow terminal: the hand goes below its label, as many cards to a line as fit.
+    head.rstrip()
+    lines = [head]
+    line = Text("   ")
+    for cell in cells:
+        if line.cell_len > 3 and line.cell_len + 2 + cell.cell_len > width:
+            lines.append(line)
+            line = Text("   ")
+        line.append("  ").append_text(cell)
+    lines.append(line)
+    return lines

@@ -88,4 +88,9 @@ def _what(event: Event, starter: Card | None) -> str:
     if kind in ("hand", "crib"):
         with_starter = f" + {starter}" if starter is not None else ""
         return f"{kind} {format_cards(event.cards)}{with_starter}: {reasons(event.items) or 'nothing'}"
+    if kind == "compensation":
+        return "three for last (not dealing first)" if event.points == 3 else "for last (not dealing first)"
+    if kind in ("count", "muggins", "penalty"):
+        # Muggins: a count's note says what was declared; a call's, what was called and missed.
+        return f"{kind} ({event.note})" if event.note else kind
     return f"{kind.replace('-', ' ')}: {reasons(event.items)}" if event.items else kind

@@ -1,0 +1,190 @@
+"""The ``play`` and ``resume`` command lines: their options, checked before any card is dealt, then
+`cribcore.cli.play.play` and `cribcore.cli.play.resume`.
+
+Every option problem is a usage error (exit status 2) with one line saying what is wrong: a profile
+that does not load, ``--players`` that do not fit the profile's seats, a level the computer players do
+not provide, a ``--record`` folder that does not exist.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ..profiles import ProfileError, load_profile
+from ..saves import MODES
+from .commands import UsageError
+from .play import PlayOptions, default_kinds, levels, play, resume, seat_kind_names, seat_kinds, seat_names
+from .render import make_console
+
+__all__ = ["add_play_parser", "add_resume_parser", "console_for", "seed_argument"]
+
+MAX_GAMES = 99
+
+
+def _seat_kinds(text: str) -> tuple[str, ...]:
+    try:
+        return seat_kinds(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def seed_argument(text: str) -> int:
+    """``--seed``: a whole number, 0 or more."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {seed}")
+    return seed
+
+
+def _games(text: str) -> int:
+    try:
+        games = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= games <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"a match is 1 to {MAX_GAMES} games, not {games}")
+    return games
+
+
+def _level(text: str) -> str:
+    known = levels()
+    level = text.strip().lower()
+    if level not in known:
+        offer = ", ".join(known) if known else "none are installed"
+        raise argparse.ArgumentTypeError(f"unknown level {text!r}: use {offer}")
+    return level
+
+
+def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``play`` to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        "play",
+        help="play a game: against the computer, on one device, or a match",
+        description="Play a game of cribbage: the standard game (two players, six cards, first to 121) "
+        "unless --profile names another. A game with a human is saved after every move; "
+        "'cribbage resume' goes on where it stopped.",
+        epilog="Try: cribbage play --players computer,computer --seed 7  (a whole game, unattended). "
+        "Two people on one device: cribbage play --players human,human --name Ann --name Bob.",
+    )
+    parser.add_argument("--seed", type=seed_argument, metavar="N", help="fix the shuffles to replay a game")
+    parser.add_argument(
+        "--players",
+        type=_seat_kinds,
+        metavar="KINDS",
+        help=f"one kind per seat, comma separated: {', '.join(seat_kind_names())} "
+        "(default: you and computers, as many seats as the profile has)",
+    )
+    parser.add_argument(
+        "--name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help='the human\'s name (default "You"); repeat for several human seats',
+    )
+    parser.add_argument(
+        "--level",
+        type=_level,
+        metavar="LEVEL",
+        help=f"how 'computer' seats play: {', '.join(levels()) or 'no levels installed'} "
+        "(default: the computer players' default)",
+    )
+    parser.add_argument(
+        "--profile",
+        default="standard",
+        metavar="NAME|FILE",
+        help="the rules: a built-in profile (see 'cribbage profiles list') or a profile file",
+    )
+    parser.add_argument(
+        "--match",
+        type=_games,
+        default=1,
+        metavar="N",
+        help="play a match of N games: games won and game points are kept, skunks announced",
+    )
+    parser.add_argument(
+        "--record", type=Path, metavar="FILE", help="write the game record here when the game ends"
+    )
+    parser.add_argument(
+        "--no-save", action="store_true", help="do not save this game (a saved game is left alone)"
+    )
+    _add_ascii(parser)
+    parser.set_defaults(handler=_play)
+
+
+def add_resume_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``resume`` to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        "resume",
+        help="continue a saved game where it stopped",
+        description="Continue the saved game exactly where it stopped, with the same cards to come. "
+        "There is one save for games against the computer and one for games on this device.",
+    )
+    parser.add_argument(
+        "mode",
+        nargs="?",
+        choices=MODES,
+        metavar="MODE",
+        help=f"which save: {' or '.join(MODES)} (needed only when both are saved)",
+    )
+    _add_ascii(parser)
+    parser.set_defaults(handler=_resume)
+
+
+def _add_ascii(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="plain ASCII: cards as 5H TD, no suit symbols or box drawing (set NO_COLOR for no colour)",
+    )
+
+
+def console_for(args: argparse.Namespace, console: Console) -> Console:
+    """The console a game prints through: a plain ASCII one when ``--ascii`` was given. On a terminal
+    long lines are wrapped between words to its width (a narrow terminal would cut words)."""
+    chosen = make_console(ascii_only=True) if getattr(args, "ascii", False) else console
+    chosen.soft_wrap = not chosen.is_terminal
+    return chosen
+
+
+def _play(args: argparse.Namespace, console: Console) -> int:
+    try:
+        profile = load_profile(args.profile)
+    except ProfileError as exc:
+        raise UsageError(f"--profile: {exc}", "play") from None
+    seats = profile.rules.seats
+    kinds: tuple[str, ...] = args.players if args.players is not None else default_kinds(seats)
+    if len(kinds) != seats:
+        raise UsageError(
+            f"--players needs {seats} seat kinds for the profile {profile.name!r}, not {len(kinds)}", "play"
+        )
+    try:
+        seat_names(kinds, args.name)
+    except ValueError as exc:
+        raise UsageError(str(exc), "play") from None
+    record: Path | None = args.record
+    if record is not None and not record.resolve().parent.is_dir():
+        raise UsageError(f"--record: the folder {str(record.parent)!r} does not exist", "play")
+    if record is not None and record.is_dir():
+        raise UsageError(f"--record: {str(record)!r} is a folder; name a file", "play")
+    options = PlayOptions(
+        seed=args.seed,
+        kinds=kinds,
+        human_names=tuple(args.name),
+        record=record,
+        profile=args.profile,
+        level=args.level or "computer",
+        games=args.match,
+        save=not args.no_save,
+    )
+    return play(options, console_for(args, console))
+
+
+def _resume(args: argparse.Namespace, console: Console) -> int:
+    return resume(args.mode, console_for(args, console))

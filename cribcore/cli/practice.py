@@ -1,0 +1,332 @@
+"""The ``practice`` command: the play (pegging) on its own, as seed 002 teaches it.
+
+``practice pegging`` deals four cards each; you lead, and the opponent follows one simple rule, stated
+at the start (`RULE`). Every card of both players is scored and explained as it is laid. The cards,
+the count, goes, 31 and the last card all come from the engine (a game whose deal is these eight
+cards), so practice scores exactly as a real game does.
+
+``practice examples`` steps through the three worked sequences of seed 002, one card at a time; their
+points come from the same scorer (`cribcore.scoring.play_items`), plus the last card's point where the
+sequence ends with nobody able to play on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ..actions import Action, Play
+from ..cards import FULL_DECK, Card, Rank, parse_card
+from ..deals import DealCards, RecordedDeals
+from ..engine import Game, Phase
+from ..events import Event
+from ..profiles import Profile
+from ..rules import RuleSet
+from ..scoring import PLAY_LIMIT, ScoreItem, play_items
+from ..views import SeatView
+from .describe import Voice, number_words, spoken_play
+from .errors import report
+from .play_cmd import console_for, seed_argument
+from .prompt import QuitGame, Reader, ask_action
+from .render import Painter, items_lines
+
+__all__ = [
+    "EXAMPLES",
+    "RULE",
+    "Example",
+    "RulePlayer",
+    "Step",
+    "add_practice_parser",
+    "example_points",
+    "practice_game",
+]
+
+YOU, OPPONENT = 0, 1
+NAMES = ("You", "Opponent")
+
+RULE = (
+    "The opponent plays the card that scores the most points now; when no card scores, "
+    "its highest card that keeps the count at 31 or less."
+)
+
+# Four cards each and nothing laid away (a one-card crib from the pack keeps the engine's crib rule);
+# the opponent deals, so you lead.
+_PRACTICE_RULES = RuleSet(cards_dealt=4, discards=0, crib_from_pack=1)
+_PRACTICE_PROFILE = Profile(name="practice-pegging", rules=_PRACTICE_RULES)
+
+
+class RulePlayer:
+    """The practice opponent (see `RULE`): the most points now, else the highest card that fits."""
+
+    def choose(self, view: SeatView) -> Action:
+        pile = [card for _, card in view.pile]
+
+        def value(action: Action) -> tuple[int, int, int]:
+            assert isinstance(action, Play)
+            points = sum(item.points for item in play_items([*pile, action.card]))
+            return points, action.card.value, action.card.rank
+
+        return max(view.legal_actions, key=value)
+
+
+def practice_game(seed: int) -> Game:
+    """A practice deal: four cards each from a pack shuffled by ``seed``, you to lead."""
+    rng = random.Random(f"cribcore/practice/{seed}")
+    pack = list(FULL_DECK)
+    rng.shuffle(pack)
+    yours, theirs, crib = tuple(sorted(pack[:4])), tuple(sorted(pack[4:8])), (pack[8],)
+    # Not a jack: his heels would give the opponent 2 before the play starts.
+    starter = next(card for card in pack[9:] if card.rank != Rank.JACK)
+    deal = DealCards(hands=(yours, theirs), crib_cards=crib, starter=starter)
+    return Game(_PRACTICE_PROFILE, seed=seed, players=NAMES, deals=RecordedDeals([OPPONENT], [deal]))
+
+
+def _verb(seat: int | None, verb: str) -> str:
+    return f"You {verb}" if seat == YOU else f"The opponent {verb}s"
+
+
+def explain(event: Event, painter: Painter) -> list[Text]:
+    """What one event of the play means, as lines: the card, the count, and each score with why."""
+    if event.kind == "play" and event.cards:
+        count = event.count or 0
+        line = Text(f"{_verb(event.seat, 'lay')} ").append_text(painter.card(event.cards[0]))
+        line.append(f". Count {count}: ")
+        if not event.items:
+            return [line.append(f"{number_words(count)}, nothing scores.")]
+        line.append(spoken_play(count, event.items), style="bold")
+        line.append(f" ({event.points} point{'s' * (event.points != 1)}).")
+        return [line, *items_lines(event.items, painter, indent=6)]
+    if event.kind == "says-go":
+        who = "You say" if event.seat == YOU else "The opponent says"
+        return [Text(f"{who} go: no card left fits under {PLAY_LIMIT} (count {event.count}).")]
+    if event.kind == "go":
+        if event.note == "last card":
+            return [Text(f"{_verb(event.seat, 'score')} 1 for the last card of the play.", style="bold")]
+        why = "nobody else can lay a card on this count"
+        return [Text(f"{_verb(event.seat, 'score')} 1 for the go: {why}.", style="bold")]
+    if event.kind == "reset":
+        return [Text("The count starts again at 0.", style="dim")]
+    return []
+
+
+def _table(view: SeatView, painter: Painter) -> Text:
+    text = Text(f"  Count {view.count}", style="bold")
+    if view.pile:
+        text.append("   ").append_text(painter.cards(card for _, card in view.pile))
+    text.append(f"   · the opponent holds {view.held[OPPONENT]}\n  Your cards ")
+    playable = {a.card for a in view.legal_actions if isinstance(a, Play)}
+    for position, card in enumerate(view.hand, start=1):
+        text.append(f"  {position}) ", style="dim")
+        text.append_text(painter.card(card) if card in playable else Text(painter.plain(card), "dim"))
+    return text
+
+
+def pegging(seed: int | None, console: Console) -> int:
+    """Practice rounds until the player stops; each round is one deal of four cards each."""
+    if sys.stdin is None:
+        raise ValueError("practice needs standard input, and it is closed")
+    painter = Painter.for_console(console)
+    reader = Reader(console, interactive=sys.stdin.isatty())
+    round_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+    console.print(Text("Practice the play: four cards each, you lead.", style="bold"))
+    console.print(Text(RULE))
+    console.print(Text("Lay any card that keeps the count at 31 or less. Type help for more.", "dim"))
+    try:
+        while True:
+            _round(practice_game(round_seed), reader, painter, console)
+            console.print(Text(f"(These cards again: cribbage practice pegging --seed {round_seed})", "dim"))
+            round_seed += 1
+            try:
+                again = reader.confirm("Another round?")
+            except QuitGame:  # input ended after a whole round: nothing was cut short
+                return 0
+            if not again:
+                return 0
+    except QuitGame as stop:
+        if stop.code:
+            report(f"{stop.reason}; practice stopped")
+        return stop.code
+
+
+def _round(game: Game, reader: Reader, painter: Painter, console: Console) -> None:
+    opponent = RulePlayer()
+    pegged = [0, 0]
+    seen = len(game.view(YOU).events)
+    console.print()
+    console.print(Rule(Text("A new round", style="bold"), align="left"))
+    while True:
+        events = game.view(YOU).new_events(seen)
+        seen += len(events)
+        for number, event in enumerate(events):
+            if event.kind in ("hand", "crib"):
+                break
+            following = events[number + 1] if number + 1 < len(events) else None
+            if event.kind == "reset" and following is not None and following.kind == "hand":
+                continue  # the play is over: no count starts again
+            if event.scored and event.seat is not None and event.kind in ("play", "go"):
+                pegged[event.seat] += event.points
+            for line in explain(event, painter):
+                console.print(line)
+        if game.phase is not Phase.PLAY or not game.to_act:
+            break
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if seat == OPPONENT:
+            action = opponent.choose(view)
+        else:
+            console.print(_table(view, painter))
+            voice = Voice.for_game(game.players, game.rules, you=YOU)
+            action = ask_action(reader, view, voice, painter, lambda a: game.check(YOU, a))
+        game.apply(seat, action)
+    held = game.deal_logs()[0].hands[OPPONENT]
+    console.print(Text("The opponent held ").append_text(painter.cards(held)).append("."))
+    console.print(Text(f"You pegged {pegged[YOU]}, the opponent {pegged[OPPONENT]}.", style="bold"))
+
+
+# ------------------------------------------------------------------------------------ the examples
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a worked sequence: who acts and the card laid (``None``: says go)."""
+
+    seat: int
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A worked sequence: its title, what it shows, its steps, and whether it ends the play (so the
+    final card scores the last card's point unless it made 31)."""
+
+    title: str
+    lesson: str
+    steps: tuple[Step, ...]
+    ends_play: bool = True
+
+
+def _steps(text: str) -> tuple[Step, ...]:
+    steps = []
+    for token in text.split():
+        who, _, card = token.partition(":")
+        seat = YOU if who == "you" else OPPONENT
+        steps.append(Step(seat, None if card == "go" else parse_card(card)))
+    return tuple(steps)
+
+
+EXAMPLES = (
+    Example(
+        "Fifteen, then a pair",
+        "The eight takes the count to 15 and scores 2. Pairing it at once scores 2 more, and the last "
+        "card 1. Rank matters here, not suit.",
+        _steps("you:7S them:8D you:8H"),
+    ),
+    Example(
+        "A run in any order",
+        "The five completes 4-6-5 as a run of three, worth 3, and takes the count to 15 for 2 more: one "
+        "card, 5 points, plus 1 for the last card.",
+        _steps("you:4C them:6D you:5H"),
+    ),
+    Example(
+        "Go, thirty-one and the reset",
+        "At 29 the opponent has nothing that fits under 31 and says go. You do: the two lands exactly "
+        "on 31 for 2, and a 31 closes the count by itself, so there is no point for the go. The count "
+        "goes back to 0. The last card of the play scores 1.",
+        _steps("you:KC them:9D you:TH them:go you:2S them:7C you:6S"),
+    ),
+)
+"""The three worked sequences of seed 002, in its order."""
+
+
+def example_points(example: Example) -> list[tuple[Step, int, tuple[ScoreItem, ...], int]]:
+    """Each step with the count after it, the items its card scores, and the last card's point
+    (1 for the final card of a sequence that ends the play, unless it made 31)."""
+    out: list[tuple[Step, int, tuple[ScoreItem, ...], int]] = []
+    pile: list[Card] = []
+    for number, step in enumerate(example.steps):
+        if step.card is None:
+            out.append((step, sum(c.value for c in pile), (), 0))
+            continue
+        pile.append(step.card)
+        count = sum(card.value for card in pile)
+        items = play_items(pile)
+        final = number == len(example.steps) - 1
+        last = 1 if final and example.ends_play and count != PLAY_LIMIT else 0
+        out.append((step, count, items, last))
+        if count == PLAY_LIMIT:
+            pile = []
+    return out
+
+
+def examples(console: Console) -> int:
+    """Step through the worked sequences; Enter lays the next card (when input is a terminal)."""
+    painter = Painter.for_console(console)
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    reader = Reader(console, interactive=True) if interactive else None
+    try:
+        for number, example in enumerate(EXAMPLES, start=1):
+            console.print()
+            console.print(
+                Rule(Text(f"Example {number} of {len(EXAMPLES)}: {example.title}", "bold"), align="left")
+            )
+            console.print(Text(example.lesson))
+            for step, count, items, last in example_points(example):
+                if reader is not None:
+                    reader.pause("  Enter for the next card (q to stop) ")
+                console.print(_example_line(step, count, items, last, painter))
+                for item_line in items_lines(items, painter, indent=6):
+                    console.print(item_line)
+                if count == PLAY_LIMIT:
+                    console.print(Text("The count starts again at 0.", style="dim"))
+    except QuitGame:
+        return 0
+    console.print()
+    console.print(Text("Now try it yourself: cribbage practice pegging", style="bold"))
+    return 0
+
+
+def _example_line(step: Step, count: int, items: Sequence[ScoreItem], last: int, painter: Painter) -> Text:
+    if step.card is None:
+        who = "You say" if step.seat == YOU else "The opponent says"
+        return Text(f"{who} go. Count {count}.")
+    line = Text(f"{_verb(step.seat, 'lay')} ").append_text(painter.card(step.card))
+    line.append(f". Count {count}")
+    points = sum(item.points for item in items)
+    if items:
+        line.append(": ").append(spoken_play(count, items), style="bold")
+    if last:
+        line.append(", and 1 for the last card" if items else ": 1 for the last card", style="bold")
+    total = points + last
+    if total:
+        line.append(f" ({total} point{'s' * (total != 1)})")
+    return line.append(".")
+
+
+# ------------------------------------------------------------------------------------ the command
+
+
+def add_practice_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``practice`` (``pegging``, ``examples``) to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        "practice",
+        help="practise the play (pegging) against a simple opponent, or step through examples",
+        description="Practise the play: 'pegging' deals four cards each, you lead, and every card is "
+        "scored and explained; 'examples' steps through three worked sequences.",
+    )
+    sub = parser.add_subparsers(dest="practice_command", metavar="WHAT", title="what to practise")
+    sub.required = True
+    peg = sub.add_parser("pegging", help="four cards each against a simple opponent, you lead")
+    peg.add_argument("--seed", type=seed_argument, metavar="N", help="the same seed deals the same cards")
+    peg.add_argument("--ascii", action="store_true", help="plain ASCII: cards as 5H TD")
+    peg.set_defaults(handler=lambda args, console: pegging(args.seed, console_for(args, console)))
+    ex = sub.add_parser("examples", help="three worked sequences, one card at a time")
+    ex.add_argument("--ascii", action="store_true", help="plain ASCII: cards as 5H TD")
+    ex.set_defaults(handler=lambda args, console: examples(console_for(args, console)))

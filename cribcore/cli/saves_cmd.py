@@ -1,0 +1,97 @@
+"""The ``saves`` command (``saves list``, ``saves delete MODE``) and the words for a saved game.
+
+Listing reads every slot without changing it; a save that cannot be resumed is listed with the reason.
+Deleting removes one slot's file, whatever is in it (the way to clear a save that is refused).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..saves import MODES, NoSave, SavedGame, SaveError, data_dir, read_save, save_path
+from .describe import Voice
+from .render import columns
+
+__all__ = ["MODE_WORDS", "add_saves_parser", "delete_command", "describe_save", "list_command"]
+
+MODE_WORDS = {"computer": "against the computer", "same-device": "on this device"}
+"""Each save slot in words: "a game against the computer", "a game on this device"."""
+
+
+def add_saves_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``saves`` (``list``, ``delete MODE``) to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        "saves",
+        help="list or delete saved games",
+        description="Games with a human are saved after every move, one save for games against the "
+        "computer and one for games on this device. 'list' shows them; 'delete MODE' removes one, "
+        "even one that cannot be resumed.",
+    )
+    sub = parser.add_subparsers(dest="saves_command", metavar="ACTION", title="actions")
+    listing = sub.add_parser("list", help="show the saved games", description="Show the saved games.")
+    listing.set_defaults(handler=lambda args, console: list_command(console))
+    delete = sub.add_parser("delete", help="remove a saved game", description="Remove a saved game.")
+    delete.add_argument("mode", choices=MODES, metavar="MODE", help=f"which save: {' or '.join(MODES)}")
+    delete.set_defaults(handler=lambda args, console: delete_command(args.mode, console))
+    # `cribbage saves` alone lists them.
+    parser.set_defaults(handler=lambda args, console: list_command(console))
+
+
+def describe_save(saved: SavedGame) -> str:
+    """One line about a save: who plays, where the game stands, and when it was saved."""
+    game = saved.game
+    voice = Voice.for_game(game.players, game.rules)
+    parts = [" vs ".join(game.players)]
+    if saved.envelope.profile != "standard":
+        parts.append(f"profile {game.profile.name}")
+    match = saved.envelope.match
+    if match is not None:
+        parts.append(f"game {len(match.results) + 1} of {match.games}")
+    parts.append(f"deal {game.deal_number + 1}" if game.deal_number >= 0 else "not dealt yet")
+    parts.append(voice.scores(game.scores))
+    parts.append(f"saved {saved.envelope.saved_at.replace('T', ' ').replace('Z', ' UTC')}")
+    return ", ".join(parts)
+
+
+def list_command(console: Console) -> int:
+    """Print each save slot: its file and what it holds, or why it cannot be resumed."""
+    folder = data_dir() / "saves"
+    console.print(Text(f"Saved games (kept in {folder}):", style="bold"))
+    rows: list[list[Text | str]] = []
+    for mode in MODES:
+        try:
+            state = describe_save(read_save(save_path(mode)))
+        except NoSave:
+            state = "none"
+        except SaveError as exc:
+            state = f"cannot be resumed: {_reason(exc)}"
+        rows.append([mode, state])
+    for line in columns(rows):
+        line.pad_left(2)
+        console.print(line)
+    console.print(
+        Text("Continue one with: cribbage resume MODE · remove one with: cribbage saves delete MODE", "dim")
+    )
+    return 0
+
+
+def delete_command(mode: str, console: Console) -> int:
+    """Remove ``mode``'s save file (readable or not); an empty slot is an error."""
+    path = save_path(mode)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        raise ValueError(f"there is no saved game {MODE_WORDS[mode]} ({path})") from None
+    console.print(f"Deleted the saved game {MODE_WORDS[mode]} ({path}).")
+    return 0
+
+
+def _reason(exc: SaveError) -> str:
+    """The message without the file name in front (the list already says which slot)."""
+    text = str(exc)
+    head, sep, rest = text.partition(": ")
+    return rest if sep and head.endswith(".json") else text

@@ -1,0 +1,381 @@
+"""A table at which games are played: seats humans and computers, runs each game to its end (or until a
+human quits), announces everything, keeps the game saved, hands the device over between humans who
+share it, and plays the games of a match one after another.
+
+The loop holds no rules: it asks the engine who may act (`Game.to_act`), gives that seat its
+`SeatView`, and applies what the seat's player chose, a computer's choice or a human's answer checked
+by `Game.check`. Narration comes from one seat's view (the human's, or a spectator's when there is
+not exactly one human), so hidden cards are never narrated; a human's own cards appear only on their
+table, and when several humans share the device the screen is cleared and the next player must press
+Enter before their table is drawn.
+
+Saves: after every action the game is written to its slot (`cribcore.saves`), atomically; when the
+game ends the slot is emptied (or holds the next game of a match). A save that cannot be written, or
+whose file was changed by something else, stops the saving with one warning; the game goes on.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ..actions import Action
+from ..engine import Game, Phase
+from ..players import Player, make_player
+from ..profiles import Profile
+from ..records import game_record, write_record
+from ..saves import HUMAN, GameResult, MatchState, SaveConflict, SaveSlot, build_envelope
+from .describe import Voice
+from .errors import report
+from .match import match_result, skunk_words, standing
+from .narrate import Narrator
+from .prompt import HELP, NewGame, QuitGame, Reader, ask_action
+from .render import Painter, seat_table
+from .screen import clear_screen
+
+__all__ = ["INTERRUPTED", "Seating", "Session"]
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C outside a prompt (128 + SIGINT), as shells report it."""
+
+_RECAP_LINES = 30
+"""At most this many lines of what happened are told again to a player taking the device."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who plays and under which rules: one kind per seat (``human`` or a computer kind), the display
+    names, the kind that ``computer`` seats play as (``level``), the profile and how it was named."""
+
+    kinds: tuple[str, ...]
+    names: tuple[str, ...]
+    profile: Profile
+    profile_label: str = "standard"
+    level: str = "computer"
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
+
+    def computer(self, seat: int, seed: int | None) -> Player:
+        """A fresh player for computer ``seat``, seeded from the game so that a seeded game (and a
+        resumed one) plays the same."""
+        kind = self.kinds[seat]
+        return make_player(self.level if kind == "computer" else kind, None if seed is None else seed + seat)
+
+
+class Session:
+    """Plays games at one table; see the module docstring. ``mode`` names the save slot (``None``:
+    not saved); ``match`` is the match under way (``None`` for a single game); ``record`` is where to
+    write each game's record when it ends or stops."""
+
+    def __init__(
+        self,
+        console: Console,
+        seating: Seating,
+        *,
+        reader: Reader | None,
+        slot: SaveSlot | None = None,
+        mode: str | None = None,
+        match: MatchState | None = None,
+        record: Path | None = None,
+    ) -> None:
+        self.console = console
+        self.seating = seating
+        self.reader = reader
+        self.slot = slot
+        self.mode = mode
+        self.match = match
+        self.record = record
+        self.painter = Painter.for_console(console)
+        humans = seating.humans
+        self.voice = Voice.for_game(
+            seating.names, seating.profile.rules, you=humans[0] if len(humans) == 1 else None
+        )
+        self.shared = len(humans) > 1
+        self._holder: int | None = None
+        self._told: dict[int, int] = {}
+
+    # ------------------------------------------------------------------ the games
+
+    def run(self, game: Game, *, resumed: bool = False) -> int:
+        """Play ``game`` (and, in a match, the games after it); return the exit status: 0 at the end
+        or when a human quits, 1 when input ended with no one to answer, 130 after Ctrl-C outside a
+        prompt."""
+        if not resumed:
+            self._save(game)
+        while True:
+            try:
+                self._play(game, resumed=resumed)
+            except NewGame:
+                game = self._fresh_start()
+                resumed = False
+                continue
+            except QuitGame as stop:
+                self._stopped(game)
+                if stop.code:
+                    report(f"{stop.reason}; game stopped (seed {game.seed})")
+                return stop.code
+            except KeyboardInterrupt:
+                self.console.print()
+                self._stopped(game)
+                return INTERRUPTED
+            following = self._game_over(game)
+            if following is None:
+                return 0
+            game, resumed = following, False
+            try:
+                if self.reader is not None:
+                    assert self.match is not None
+                    number = len(self.match.results) + 1
+                    self.reader.pause(f"Press Enter for game {number} of {self.match.games} (q to quit) ")
+            except QuitGame:
+                self._stopped(game)
+                return 0
+
+    def _play(self, game: Game, *, resumed: bool) -> None:
+        console = self.console
+        narrator = Narrator(
+            console,
+            self.painter,
+            self.voice,
+            rules=game.rules,
+            pause=self._between_deals if self.reader is not None else None,
+        )
+        self._holder = None
+        self._told = {}
+        self._heading(game, resumed=resumed)
+        audience = self.voice.you if self.voice.you is not None else 0
+        computers = {
+            seat: self.seating.computer(seat, game.seed)
+            for seat, kind in enumerate(self.seating.kinds)
+            if kind != HUMAN
+        }
+        events = game.view(audience).events
+        seen = 0
+        if resumed:
+            # The deals before this one were told when they were played: take them in silently.
+            start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
+            narrator.absorb(events[:start])
+            narrator.tell(events[start:], pause=False)
+            seen = len(events)
+        while True:
+            events = game.view(audience).new_events(seen)
+            seen += len(events)
+            narrator.tell(events)
+            if game.is_over or game.phase is Phase.WAITING:
+                return
+            seat = game.to_act[0]
+            computer = computers.get(seat)
+            if computer is not None:
+                action = computer.choose(game.view(seat))
+            else:
+                action = self._ask(game, seat, narrator)
+            game.apply(seat, action)
+            self._save(game)
+
+    def _heading(self, game: Game, *, resumed: bool) -> None:
+        console = self.console
+        names = self.seating.names
+        rules = game.rules
+        label = self.seating.profile_label
+        rules_note = "" if label == "standard" else f" ({game.profile.name})"
+        if self.match is not None:
+            number = len(self.match.results) + 1
+            console.print()
+            console.print(Rule(Text(f"Game {number} of {self.match.games}", style="bold"), align="left"))
+            if self.match.results:
+                console.print(Text(f"Match so far: {standing(self.match, self.voice)}"))
+        if resumed:
+            where = f"deal {game.deal_number + 1}" if game.deal_number >= 0 else "the start"
+            console.print(
+                Text(f"Resuming {' vs '.join(names)}{rules_note} at {where}: ", style="bold").append(
+                    f"{self.voice.scores(game.scores)}, first to {rules.target}."
+                )
+            )
+            console.print(f"Game seed {game.seed} — play it again with --seed {game.seed}")
+        else:
+            console.print(Text(f"{' vs '.join(names)}{rules_note}, first to {rules.target}.", style="bold"))
+            console.print(f"Game seed {game.seed} — replay it with --seed {game.seed}")
+        if self.reader is not None:
+            console.print(Text("Type help at any prompt to see how to name cards.", style="dim"))
+
+    # ------------------------------------------------------------------ a human's turn
+
+    def _ask(self, game: Game, seat: int, narrator: Narrator) -> Action:
+        assert self.reader is not None  # a seat without a computer is a human's
+        if self.shared:
+            self._hand_over(seat, narrator)
+        view = game.view(seat)
+        voice = replace(self.voice, you=seat) if self.shared else self.voice
+        board = [line.copy() for line in narrator.board()] if narrator.keeper.moved_since_drawn else []
+        for line in board:
+            line.pad_left(2)
+        extra = [Text(f"  Match    {standing(self.match, self.voice)}")] if self.match is not None else []
+        self.console.print()
+        self.console.print(
+            seat_table(view, voice, self.painter, board=board, extra=extra, width=self.console.width)
+        )
+        return ask_action(
+            self.reader,
+            view,
+            voice,
+            self.painter,
+            functools.partial(game.check, seat),
+            commands=self._commands(narrator),
+            help_text=self._help(),
+        )
+
+    def _hand_over(self, seat: int, narrator: Narrator) -> None:
+        """Before a human's cards are drawn on a shared device: clear the screen, tell what happened
+        since that player last looked (all public), and wait until they have the device."""
+        if self._holder == seat:
+            return
+        assert self.reader is not None
+        self._holder = None  # from here on, nobody's cards are on the screen
+        clear_screen(self.console)
+        narrator.keeper.forget_drawn()
+        name = self.seating.names[seat]
+        self.console.print(Rule(Text(f"Pass the device to {name}", style="bold"), align="left"))
+        told = narrator.transcript[self._told.get(seat, 0) :]
+        if told:
+            self.console.print(
+                Text("Since your last turn:" if seat in self._told else "So far:", style="dim")
+            )
+            for line in told[-_RECAP_LINES:]:
+                self.console.print(line)
+        self.reader.pause(f"{name}, press Enter when you have the device (q to quit) ")
+        self._holder = seat
+        self._told[seat] = len(narrator.transcript)
+
+    def _commands(self, narrator: Narrator) -> Mapping[str, Callable[[], None]]:
+        def board() -> None:
+            self.console.print()
+            for line in narrator.board():
+                self.console.print(line)
+
+        return {"board": board, "new": self._ask_new_game}
+
+    def _ask_new_game(self) -> None:
+        assert self.reader is not None
+        what = "match" if self.match is not None else "game"
+        if self.reader.confirm(f"Start a new {what}? This {what} and its score will be lost."):
+            raise NewGame
+        self.console.print(Text("  The game goes on.", style="dim"))
+
+    def _between_deals(self) -> None:
+        assert self.reader is not None
+        self.reader.pause(
+            "Press Enter for the next deal (q to quit, new for a new game) ", {"new": self._ask_new_game}
+        )
+        # Everyone has been looking at the show: the next hand is drawn only after a hand-over.
+        self._holder = None
+
+    def _help(self) -> str:
+        if self.slot is None:
+            return HELP
+        return f"{HELP}\nThe game is saved after every move: 'cribbage resume' goes on where you stop."
+
+    # ------------------------------------------------------------------ endings
+
+    def _fresh_start(self) -> Game:
+        """A new game (or match) on a new seed, in place of the one dropped."""
+        seed = random.SystemRandom().randrange(2**32)
+        if self.match is not None:
+            self.match = MatchState(games=self.match.games, seed=seed)
+        game = Game(self.seating.profile, seed=seed, players=self.seating.names)
+        self.console.print()
+        self.console.print(Text("A new game.", style="bold"))
+        self._save(game)
+        return game
+
+    def _game_over(self, game: Game) -> Game | None:
+        """Announce what the finished game was worth and the match standing; return the next game
+        of the match (already saved), or ``None`` when there is none (the save is removed)."""
+        self._write_record(game)
+        winner = game.winner if game.winner is not None else 0
+        points = game.game_points
+        worth = skunk_words(points)
+        if worth is not None:
+            line = f"{worth[:1].upper()}{worth[1:]}: {self.voice.side_names[winner]} earns {points} game "
+            line += "points for this game."
+            self.console.print(Text(line, style="bold"))
+        if self.match is None:
+            self._clear_save()
+            return None
+        result = GameResult(seed=game.seed, scores=list(game.scores), winner=winner, game_points=points)
+        self.match = self.match.model_copy(update={"results": [*self.match.results, result]})
+        done = len(self.match.results)
+        self.console.print(
+            Text(f"Match after game {done} of {self.match.games}: {standing(self.match, self.voice)}")
+        )
+        if done >= self.match.games:
+            self.console.print(Text(f"Match over: {match_result(self.match, self.voice)}.", style="bold"))
+            self._clear_save()
+            return None
+        following = Game(self.seating.profile, seed=self.match.seed_of(done), players=self.seating.names)
+        self._save(following)
+        return following
+
+    def _stopped(self, game: Game) -> None:
+        where = f"in deal {game.deal_number + 1}" if game.deal_number >= 0 else "before the first deal"
+        self.console.print(Text(f"Game stopped {where}: {self.voice.scores(game.scores)}.", style="bold"))
+        self.console.print(f"Game seed {game.seed} — play it again with --seed {game.seed}")
+        if self.slot is not None and self.mode is not None:
+            self.console.print(Text(f"Saved. Continue it with: cribbage resume {self.mode}", style="bold"))
+        self._write_record(game, unfinished=True)
+
+    # ------------------------------------------------------------------ files
+
+    def _save(self, game: Game) -> None:
+        if self.slot is None or self.mode is None:
+            return
+        seats = list(zip(self.seating.kinds, self.seating.names, strict=True))
+        data = build_envelope(
+            mode=self.mode,
+            seats=seats,
+            level=self.seating.level,
+            profile=self.seating.profile_label,
+            game=game,
+            match=self.match,
+        )
+        try:
+            self.slot.write(data)
+        except SaveConflict as exc:
+            self._stop_saving(f"{exc}; it is left as it is")
+        except OSError as exc:
+            self._stop_saving(f"cannot save the game to {self.slot.path}: {exc.strerror or exc}")
+
+    def _stop_saving(self, why: str) -> None:
+        self.slot = None
+        report(f"{why}. The game goes on without being saved.")
+
+    def _clear_save(self) -> None:
+        if self.slot is None:
+            return
+        try:
+            self.slot.clear()
+        except OSError as exc:
+            report(f"cannot remove the finished game's save {self.slot.path}: {exc.strerror or exc}")
+
+    def _write_record(self, game: Game, *, unfinished: bool = False) -> None:
+        path = self._record_path()
+        if path is None:
+            return
+        write_record(path, game_record(game))
+        what = "Unfinished record" if unfinished else "Record"
+        self.console.print(Text(f"{what} written to {path}", "dim"), soft_wrap=True)  # a path stays whole
+
+    def _record_path(self) -> Path | None:
+        """``--record`` as given; in a match, one file per game (``game-1.json``, ``game-2.json``, …)."""
+        if self.record is None or self.match is None or self.match.games == 1:
+            return self.record
+        number = len(self.match.results) + 1
+        return self.record.with_name(f"{self.record.stem}-{number}{self.record.suffix}")
