@@ -198,3 +198,13 @@ def test_plugins_lists_every_built_in_variant_with_hooks_and_options(capsys: Cap
     status, out, _ = run(capsys, "plugins")
     assert status == 0
     assert "muggins" in out and "option penalty_for_false_call" in out
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_an_unattended_game_plays_to_the_end_under_every_profile(capsys: CaptureFixture, name: str) -> None:
+    seats = load_profile(name).rules.seats
+    kinds = ",".join(["computer"] * seats)
+    status, out, err = run(capsys, "play", "--profile", name, "--players", kinds, "--seed", "3", "--no-save")
+    assert status == 0, err
+    assert "Game over: " in out
+    assert err == ""

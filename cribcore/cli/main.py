@@ -37,12 +37,15 @@ USAGE_ERROR = 2
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line: the error and where to find help."""
 
+    command_names: tuple[str, ...] = ()
+    """The subcommands, for the error when none is given."""
+
     def error(self, message: str) -> NoReturn:
         report(f"{message} (see '{self.prog} --help')", prog=self.prog)
         raise SystemExit(USAGE_ERROR)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> _Parser:
     """The parser for every command; each subcommand stores its handler in ``command``."""
     parser = _Parser(
         prog=PROG,
@@ -94,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_plugins_parser(commands)
     add_stats_parser(commands)
     add_simulate_parser(commands)
+    parser.command_names = tuple(commands.choices)
     return parser
 
 
@@ -106,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            parser.error("choose a command: score, peg, replay or play")
+            parser.error(f"choose a command: {', '.join(parser.command_names)}")
         return _dispatch(args)
     except SystemExit as exc:  # --help, --version and usage errors from argparse
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Game
-from ..players import COMPUTER_KINDS
+from ..players import COMPUTER_KINDS, LEVELS
 from ..profiles import load_profile
 from ..saves import (
     HUMAN,
@@ -39,7 +39,6 @@ from .session import INTERRUPTED, Seating, Session
 
 __all__ = [
     "INTERRUPTED",
-    "LEVELS",
     "PlayOptions",
     "SaveInTheWay",
     "default_kinds",
@@ -50,10 +49,6 @@ __all__ = [
     "seat_kinds",
     "seat_names",
 ]
-
-LEVELS = ("easy", "medium", "hard")
-"""The computer levels ``--level`` may choose, when the computer players provide them."""
-
 
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
@@ -83,8 +78,8 @@ def seat_kind_names() -> tuple[str, ...]:
 
 
 def levels() -> tuple[str, ...]:
-    """The levels of `LEVELS` that the computer players provide."""
-    return tuple(level for level in LEVELS if level in COMPUTER_KINDS)
+    """The computer levels ``--level`` may choose (`cribcore.players.LEVELS`)."""
+    return LEVELS
 
 
 def seat_kinds(text: str) -> tuple[str, ...]:
