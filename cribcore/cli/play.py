@@ -50,6 +50,7 @@ __all__ = [
     "seat_names",
 ]
 
+
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
     """What the command line chose: the seed (``None`` for a random one), one kind per seat, the
