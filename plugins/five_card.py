@@ -9,6 +9,7 @@ cards (3), four with the starter; the crib needs all five.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,11 +17,16 @@ from cribcore.hookspecs import hookimpl
 from cribcore.rules import RuleSet
 from cribcore.scoring import ScoreItem
 
+from .deals import DealVariant
+
 COMPENSATION = "compensation"
 
 
-class FiveCard:
+class FiveCard(DealVariant):
     """Five-card cribbage for two: hands of three, one count in the play, to 61, three for last."""
+
+    DEAL: ClassVar[Mapping[str, object]] = {"seats": 2, "cards_dealt": 5, "discards": 2, "crib_from_pack": 0}
+    REASON = "five-card cribbage is two players dealt five cards, discarding two"
 
     class Options(BaseModel):
         model_config = ConfigDict(extra="forbid", frozen=True, strict=True)

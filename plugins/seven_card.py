@@ -7,36 +7,20 @@ all five hand cards (5), six with the starter; the crib needs all five.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cribcore.hookspecs import hookimpl
-from cribcore.rules import RuleSet
+from .deals import DealVariant
 
 
-class SevenCard:
+class SevenCard(DealVariant):
     """Seven-card cribbage for two: hands of five, a crib of four, to 151."""
+
+    DEAL: ClassVar[Mapping[str, object]] = {"seats": 2, "cards_dealt": 7, "discards": 2, "crib_from_pack": 0}
+    REASON = "seven-card cribbage is two players dealt seven cards, discarding two"
 
     class Options(BaseModel):
         model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
         target: int = Field(151, ge=1, le=10_000, description="Points that end the game (some play 181).")
-
-    def __init__(self, options: Options) -> None:
-        self.options = options
-
-    @hookimpl
-    def cribcore_rules(self) -> Mapping[str, object]:
-        return {
-            "seats": 2,
-            "cards_dealt": 7,
-            "discards": 2,
-            "crib_from_pack": 0,
-            "target": self.options.target,
-        }
-
-    @hookimpl
-    def cribcore_check_rules(self, rules: RuleSet) -> str | None:
-        if (rules.seats, rules.cards_dealt, rules.discards) != (2, 7, 2):
-            return "seven-card cribbage is two players dealt seven cards, discarding two"
-        return None

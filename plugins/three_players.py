@@ -9,36 +9,26 @@ these rules for any number of seats; this plugin sets the deal.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cribcore.hookspecs import hookimpl
-from cribcore.rules import RuleSet
+from .deals import DealVariant
 
 
-class ThreePlayers:
+class ThreePlayers(DealVariant):
     """Three players, five cards each plus one from the pack to the crib, each discarding one."""
+
+    DEAL: ClassVar[Mapping[str, object]] = {
+        "seats": 3,
+        "cards_dealt": 5,
+        "discards": 1,
+        "crib_from_pack": 1,
+        "partnerships": False,
+    }
+    REASON = "three-player cribbage is three players alone, dealt five each, one from the pack to the crib"
 
     class Options(BaseModel):
         model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
         target: int = Field(121, ge=1, le=10_000, description="Points that end the game (some play 61).")
-
-    def __init__(self, options: Options) -> None:
-        self.options = options
-
-    @hookimpl
-    def cribcore_rules(self) -> Mapping[str, object]:
-        return {
-            "seats": 3,
-            "cards_dealt": 5,
-            "discards": 1,
-            "crib_from_pack": 1,
-            "target": self.options.target,
-        }
-
-    @hookimpl
-    def cribcore_check_rules(self, rules: RuleSet) -> str | None:
-        if rules.seats != 3 or rules.partnerships:
-            return "three-player cribbage is three players, each playing alone"
-        return None
