@@ -26,6 +26,7 @@ from .pluginmanager import (
     plugin_manager,
 )
 from .rules import RuleSet
+from .validation import first_problem
 
 __all__ = [
     "BUILTIN_DIRECTORY",
@@ -93,20 +94,13 @@ class _Layers:
     """The file that set each ``rules.<key>`` and ``options.<plugin>.<key>``, for error messages."""
 
 
-def _where(path: Path, loc: tuple[int | str, ...]) -> str:
-    key = ".".join(str(part) for part in loc)
-    return f"{path}: {key}" if key else str(path)
-
-
 def _first_error(
     path: Path, exc: ValidationError, *prefix: str, sources: dict[str, Path] | None = None
 ) -> ProfileError:
-    first = exc.errors()[0]
-    loc = (*prefix, *first["loc"])
-    if sources is not None and len(loc) > len(prefix):
-        path = sources.get(".".join(str(part) for part in loc[: len(prefix) + 1]), path)
-    message = first["msg"].removeprefix("Value error, ")
-    return ProfileError(f"{_where(path, loc)}: {message}")
+    key, message = first_problem(exc, *prefix)
+    if sources is not None and key.count(".") >= len(prefix):
+        path = sources.get(".".join(key.split(".")[: len(prefix) + 1]), path)
+    return ProfileError(f"{path}: {key}: {message}" if key else f"{path}: {message}")
 
 
 def _read(path: Path) -> ProfileFile:

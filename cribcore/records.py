@@ -34,6 +34,7 @@ from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import Game, Phase
 from .files import atomic_write_text
 from .profiles import ProfileError, load_profile, resolved_profile
+from .validation import first_problem
 
 __all__ = [
     "FORMAT",
@@ -161,9 +162,8 @@ def _validate(data: Mapping[str, Any] | GameRecord) -> GameRecord:
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "record"
-        raise RecordError(f"{where}: {first['msg']}") from None
+        where, message = first_problem(exc, whole="record")
+        raise RecordError(f"{where}: {message}") from None
     if not 1 <= record.version <= VERSION:
         raise RecordError(f"version: must be 1 to {VERSION}, not {record.version}")
     return record

@@ -37,6 +37,7 @@ from .engine import Game, Phase
 from .files import atomic_write_text
 from .players import COMPUTER_KINDS
 from .records import RecordError, game_record, replay
+from .validation import first_problem
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -265,9 +266,8 @@ def _envelope(data: dict[str, Any], where: str) -> SaveEnvelope:
     try:
         envelope = SaveEnvelope.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(str(part) for part in first["loc"]) or "save"
-        raise SaveError(f"{where}: {key}: {first['msg']}") from None
+        key, message = first_problem(exc, whole="save")
+        raise SaveError(f"{where}: {key}: {message}") from None
     if envelope.version != VERSION:
         raise SaveError(f"{where}: version: must be {VERSION}, not {envelope.version}")
     return envelope

@@ -11,10 +11,8 @@ check the program against them.
 from __future__ import annotations
 
 import io
-import os
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pexpect
@@ -25,6 +23,8 @@ from cribcore.cli.render import Painter
 from cribcore.players import make_player
 from cribcore.records import read_record, replay
 from cribcore.saves import GameResult, MatchState, SaveSlot, build_envelope, read_save, save_path
+
+from .terminal import cribbage_pty
 
 HUMAN = 0
 TIMEOUT = 30
@@ -85,22 +85,8 @@ def data_dir(tmp_path: Path) -> Path:
     return tmp_path / "data"
 
 
-@contextmanager
-def cribbage(data: Path, *argv: str) -> Iterator[tuple[pexpect.spawn, io.StringIO]]:
-    env = dict(os.environ, NO_COLOR="1", TERM="dumb", CRIBCORE_DATA_DIR=str(data))
-    env.pop("FORCE_COLOR", None)
-    log = io.StringIO()
-    child = pexpect.spawn(
-        "cribbage", list(argv), encoding="utf-8", dimensions=(40, 120), env=env, timeout=TIMEOUT
-    )
-    child.logfile_read = log
-    child.delaybeforesend = None  # the prompts are awaited before every answer
-    try:
-        yield child, log
-    finally:
-        if child.isalive():
-            child.terminate(force=True)
-        assert "Traceback" not in log.getvalue(), log.getvalue()[-3000:]
+def cribbage(data: Path, *argv: str) -> AbstractContextManager[tuple[pexpect.spawn, io.StringIO]]:
+    return cribbage_pty(data, *argv)
 
 
 def finish(child: pexpect.spawn) -> int:

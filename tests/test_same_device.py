@@ -9,10 +9,9 @@ drawn, and every hand drawn in it must be that player's own cards for that deal.
 from __future__ import annotations
 
 import io
-import os
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pexpect
@@ -21,6 +20,8 @@ from cribcore import Discard, Game, Play, load_profile
 from cribcore.cards import parse_card
 from cribcore.cli.screen import CLEAR
 from cribcore.saves import read_save, save_path
+
+from .terminal import cribbage_pty
 
 TIMEOUT = 30
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
@@ -48,22 +49,8 @@ class Mirror:
         return "1"
 
 
-@contextmanager
-def shared_device(data: Path, *argv: str) -> Iterator[tuple[pexpect.spawn, io.StringIO]]:
-    env = dict(os.environ, NO_COLOR="1", TERM="xterm", CRIBCORE_DATA_DIR=str(data))
-    env.pop("FORCE_COLOR", None)
-    log = io.StringIO()
-    child = pexpect.spawn(
-        "cribbage", list(argv), encoding="utf-8", dimensions=(40, 100), env=env, timeout=TIMEOUT
-    )
-    child.logfile_read = log
-    child.delaybeforesend = None  # the prompts are awaited before every answer
-    try:
-        yield child, log
-    finally:
-        if child.isalive():
-            child.terminate(force=True)
-        assert "Traceback" not in log.getvalue(), log.getvalue()[-3000:]
+def shared_device(data: Path, *argv: str) -> AbstractContextManager[tuple[pexpect.spawn, io.StringIO]]:
+    return cribbage_pty(data, *argv, term="xterm", columns=100)
 
 
 def drive(child: pexpect.spawn, mirror: Mirror, *, until_deal: int | None = None) -> list[str]:
