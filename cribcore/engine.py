@@ -81,7 +81,6 @@ class _Claim:
     """A count waiting to be declared by ``seat`` (muggins), then for the opposing seats' calls."""
 
     seat: int
-    kind: str
     cards: tuple[Card, ...]
     items: tuple[ScoreItem, ...]
     then: Callable[[], None]
@@ -570,7 +569,7 @@ class Game:
                 self._close_count(seat)
 
         self._to_play = None
-        self._claim = _Claim(seat, "play", (card,), items, then)
+        self._claim = _Claim(seat, (card,), items, then)
 
     def _settle(self, seat: int, action: Count | Muggins | Pass) -> None:
         self._claims.append(str(action))
@@ -690,7 +689,7 @@ class Game:
                 self._phase = Phase.SHOW
                 self._emit(Event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
                 then = functools.partial(self._show_from, order, index + 1)
-                self._claim = _Claim(seat, kind, cards, items, then)
+                self._claim = _Claim(seat, cards, items, then)
                 return
             event = Event(kind, self._deal_index, seat=seat, cards=cards, items=items)
             if self._award(event, sum(item.points for item in items)):
