@@ -124,6 +124,9 @@ class Game:
         self.rules: RuleSet = self.profile.rules
         self._hook = plugin_manager(self.profile.plugins, self.profile.options).hook
         self._discards_checked = bool(self._hook.cribcore_check_discard.get_hookimpls())
+        # Whether reaching the target wins (it loses under lowball), asked of the winner hook once.
+        reached = tuple(self.rules.target if side == 0 else 0 for side in range(self.rules.sides))
+        self.target_wins: bool = self._hook.cribcore_winner(rules=self.rules, scores=reached, side=0) == 0
         self._declares = {
             kind: bool(self._hook.cribcore_declared(rules=self.rules, kind=kind)) for kind in _COUNT_KINDS
         }
@@ -342,6 +345,7 @@ class Game:
             claim_stage=self.claim_stage,
             counting=self.counting,
             claim_points=self._claim.points if self._claim is not None else None,
+            target_wins=self.target_wins,
             legal_actions=self.legal_actions(seat),
             events=self._events_seen_by(seat),
         )

@@ -53,6 +53,8 @@ class SeatView:
     """Under muggins: ``"count"`` (a seat declares its count) or ``"call"`` (muggins may be called)."""
     counting: int | None
     """The seat whose count is being settled under muggins."""
+    target_wins: bool
+    """Whether the first side to reach the target wins (``False`` under lowball, where it loses)."""
     claim_points: int | None
     """The true points of the count being settled (from cards every seat has seen): what a perfect
     counter declares. Computer players use it; a terminal must not show it to a human before they act."""

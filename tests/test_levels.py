@@ -22,7 +22,7 @@ from cribcore import (
     parse_card,
     parse_cards,
 )
-from cribcore.players import COMPUTER_KINDS, make_player
+from cribcore.players import COMPUTER_KINDS, Player, make_player
 from cribcore.players.easy import EasyPlayer
 from cribcore.players.hard import HardPlayer
 from cribcore.players.level import LevelPlayer
@@ -344,3 +344,35 @@ class TestSampling:
         view = game.view(0)
         assert any(e.kind == "says-go" and e.seat == 1 for e in view.events)
         assert go_floors(view) == [1, 3]
+
+
+class TestLowball:
+    """Under lowball (reaching the target loses) every level plays for fewer points."""
+
+    def test_views_say_whether_reaching_the_target_wins(self) -> None:
+        assert Game(seed=1).view(0).target_wins is True
+        assert Game(load_profile("lowball"), seed=1).view(0).target_wins is False
+
+    @pytest.mark.parametrize("level", ["easy", "medium"])
+    def test_a_level_beats_itself_playing_for_points(self, level: str) -> None:
+        class PlaysForPoints:
+            """The same level, told that reaching the target wins."""
+
+            def __init__(self, player: Player) -> None:
+                self.player = player
+
+            def choose(self, view: SeatView) -> Action:
+                return self.player.choose(dataclasses.replace(view, target_wins=True))
+
+        profile = load_profile("lowball")
+        wins = 0
+        for seed in range(10):
+            for aware in (0, 1):
+                game = Game(profile, seed=seed)
+                players: list[Player] = [make_player(level, seed * 2 + seat) for seat in (0, 1)]
+                players[1 - aware] = PlaysForPoints(players[1 - aware])
+                while not game.is_over:
+                    seat = game.to_act[0]
+                    game.apply(seat, players[seat].choose(game.view(seat)))
+                wins += game.winner == aware
+        assert wins >= 16

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..actions import Action, Discard, Play
 from ..views import SeatView
-from .level import LevelPlayer
+from .level import LevelPlayer, goal
 from .tally import RANK, SUIT, VALUE, peg_points, rank_points
 
 __all__ = ["EasyPlayer", "face_value"]
@@ -33,11 +33,12 @@ class EasyPlayer(LevelPlayer):
     call_rate = 0.5
 
     def discard(self, view: SeatView) -> Action:
-        best: tuple[int, Action] | None = None
+        best: tuple[float, Action] | None = None
+        sign = goal(view)
         for action in view.legal_actions:
             assert isinstance(action, Discard)
             kept = [c.index for c in view.hand if c not in action.cards]
-            points = face_value(kept)
+            points = sign * face_value(kept)
             if best is None or points > best[0]:
                 best = (points, action)
         assert best is not None
@@ -45,11 +46,12 @@ class EasyPlayer(LevelPlayer):
 
     def play(self, view: SeatView) -> Action:
         ranks = [int(c.rank) for _, c in view.pile]
-        best: tuple[int, Action] | None = None
+        best: tuple[float, Action] | None = None
+        sign = goal(view)
         for action in view.legal_actions:
             assert isinstance(action, Play)
             card = action.card.index
-            points = peg_points([*ranks, RANK[card]], view.count + VALUE[card])
+            points = sign * peg_points([*ranks, RANK[card]], view.count + VALUE[card])
             if best is None or points > best[0]:
                 best = (points, action)
         assert best is not None

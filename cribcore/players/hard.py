@@ -22,7 +22,7 @@ from ..actions import Action, Count, Discard, Muggins, Pass, Play
 from ..cards import format_cards
 from ..views import SeatView
 from .discards import DiscardOption, discard_options
-from .level import LevelPlayer, crib_is_mine
+from .level import LevelPlayer, crib_is_mine, goal
 from .muggins import declared_so_far
 from .pegging import ENDGAME_REACH, WIN_VALUE, PlayEstimate, search_play
 from .tally import card_of
@@ -108,7 +108,8 @@ class HardPlayer(LevelPlayer):
                 hits = sum(1 for value in option.hand_values if value + extra >= need)
                 reach = hits / len(option.hand_values)
             ranked.append((option.net + REACH_VALUE * reach, reach, option))
-        ranked.sort(key=lambda r: -r[0])  # stable: ties keep the analysis order
+        sign = goal(view)  # under lowball the fewest points (and no reaching the target) are best
+        ranked.sort(key=lambda r: -sign * r[0])  # stable: ties keep the analysis order
         return ranked
 
     def decide_discard(self, view: SeatView) -> Decision:

@@ -21,7 +21,13 @@ from ..actions import Action, Count, Discard, Muggins, Pass, Play
 from ..views import SeatView
 from .muggins import MugginsHabits
 
-__all__ = ["LevelPlayer", "crib_is_mine", "sides_of"]
+__all__ = ["LevelPlayer", "crib_is_mine", "goal", "sides_of"]
+
+
+def goal(view: SeatView) -> float:
+    """1 when points are good (reaching the target wins), -1 under lowball (reaching it loses): every
+    level multiplies its values by this, so it plays for fewer points when fewer points win."""
+    return 1.0 if view.target_wins else -1.0
 
 
 def crib_is_mine(view: SeatView) -> bool:

@@ -16,7 +16,7 @@ from itertools import combinations
 from ..actions import Action, Discard, Play
 from ..scoring import PLAY_LIMIT
 from ..views import SeatView
-from .level import LevelPlayer, crib_is_mine
+from .level import LevelPlayer, crib_is_mine, goal
 from .tally import RANK, VALUE, hand_values, peg_points
 
 __all__ = ["MediumPlayer", "crib_guess", "next_holding", "unseen_ranks"]
@@ -71,7 +71,7 @@ class MediumPlayer(LevelPlayer):
             thrown = [c.index for c in action.cards]
             kept = [c for c in hand if c not in thrown]
             values = hand_values(kept, starters)
-            net = sum(values) / len(values) + sign * crib_guess(thrown)
+            net = goal(view) * (sum(values) / len(values) + sign * crib_guess(thrown))
             if best is None or net > best[0]:
                 best = (net, action)
         assert best is not None
@@ -100,6 +100,7 @@ class MediumPlayer(LevelPlayer):
                     value -= chance * reply
                     if rank == RANK[card] and mine.count(rank) >= 2:
                         value += chance * 3.0  # a pair answered with three of a kind
+            value *= goal(view)
             # Shed high cards while the count is low; keep low cards for the end of a count.
             value += VALUE[card] * 0.01
             if best is None or value > best[0]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..scoring import PLAY_LIMIT
 from ..views import SeatView
+from .level import goal
 from .tally import RANK, SUIT, VALUE, peg_points, rank_points, show_points
 
 __all__ = ["ENDGAME_REACH", "WIN_VALUE", "PlayEstimate", "go_floors", "search_play"]
@@ -69,6 +70,8 @@ class _Deal:
     target: int
     scores: tuple[int, ...]
     endgame: bool
+    goal: float
+    """1 when reaching the target wins, -1 under lowball (see `cribcore.players.level.goal`)."""
 
 
 def _keep_weight(kept: list[int]) -> float:
@@ -174,8 +177,8 @@ def _score(card: int, pile: list[int], count: int, prev: int) -> float:
     return points - risk + value * 0.01
 
 
-def _greedy(hand: list[int], pile: list[int], count: int) -> int:
-    """The quick rule every seat follows in a play-out: the best `_score`."""
+def _greedy(hand: list[int], pile: list[int], count: int, sign: float) -> int:
+    """The quick rule every seat follows in a play-out: the best `_score` (the worst under lowball)."""
     best = -1
     best_value = -1e9
     room = PLAY_LIMIT - count
@@ -183,7 +186,7 @@ def _greedy(hand: list[int], pile: list[int], count: int) -> int:
     for card in hand:
         if VALUE[card] > room:
             continue
-        score = _score(card, pile, count, prev)
+        score = sign * _score(card, pile, count, prev)
         if score > best_value:
             best_value = score
             best = card
@@ -224,7 +227,7 @@ def _play_out(
             if nxt < 0:
                 break
         seat = nxt
-        card = _greedy(hands[seat], pile, count)
+        card = _greedy(hands[seat], pile, count, deal.goal)
     for s, points in show:
         gains[s] += points
         if deal.scores[s] + gains[s] >= deal.target:
@@ -235,9 +238,10 @@ def _play_out(
 def _value(deal: _Deal, gains: list[int], winner: int) -> float:
     mine = deal.side[deal.me]
     others = [g for s, g in enumerate(gains) if s != mine]
-    value = gains[mine] - sum(others) / len(others)
-    if winner >= 0:
-        value += WIN_VALUE if winner == mine else -WIN_VALUE
+    value = deal.goal * (gains[mine] - sum(others) / len(others))
+    if winner >= 0:  # ``winner`` reached the target: it wins, or under lowball it loses
+        won = (winner == mine) == (deal.goal > 0)
+        value += WIN_VALUE if won else -WIN_VALUE
     return value
 
 
@@ -255,6 +259,7 @@ def search_play(view: SeatView, candidates: list[int], rng: random.Random) -> li
         target=rules.target,
         scores=view.scores,
         endgame=min(rules.target - score for score in view.scores) <= ENDGAME_REACH,
+        goal=goal(view),
     )
     assert view.starter is not None
     starter = view.starter.index
