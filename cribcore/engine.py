@@ -127,6 +127,11 @@ class Game:
         # Whether reaching the target wins (it loses under lowball), asked of the winner hook once.
         reached = tuple(self.rules.target if side == 0 else 0 for side in range(self.rules.sides))
         self.target_wins: bool = self._hook.cribcore_winner(rules=self.rules, scores=reached, side=0) == 0
+        # Whether the play goes on after a count closes (five-card: one count only), asked once.
+        holding = tuple(1 for _ in range(self.rules.seats))
+        self.play_continues: bool = bool(
+            self._hook.cribcore_play_continues(rules=self.rules, cards_left=holding)
+        )
         self._declares = {
             kind: bool(self._hook.cribcore_declared(rules=self.rules, kind=kind)) for kind in _COUNT_KINDS
         }
@@ -346,6 +351,7 @@ class Game:
             counting=self.counting,
             claim_points=self._claim.points if self._claim is not None else None,
             target_wins=self.target_wins,
+            play_continues=self.play_continues,
             legal_actions=self.legal_actions(seat),
             events=self._events_seen_by(seat),
         )

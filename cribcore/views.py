@@ -55,6 +55,9 @@ class SeatView:
     """The seat whose count is being settled under muggins."""
     target_wins: bool
     """Whether the first side to reach the target wins (``False`` under lowball, where it loses)."""
+    play_continues: bool
+    """Whether the play goes on to a new count after a count closes (``False`` in five-card, whose
+    play is one count)."""
     claim_points: int | None
     """The true points of the count being settled (from cards every seat has seen): what a perfect
     counter declares. Computer players use it; a terminal must not show it to a human before they act."""

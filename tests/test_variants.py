@@ -83,6 +83,10 @@ class TestFiveCard:
         discard(game, 0, "2S 3S")
         assert [e.kind for e in game.events].count("compensation") == 1
 
+    def test_views_say_the_play_is_one_count(self) -> None:
+        assert Game(load_profile("five-card"), seed=1).view(0).play_continues is False
+        assert Game(load_profile("standard"), seed=1).view(0).play_continues is True
+
     def test_a_three_card_hand_flush(self) -> None:
         flushes = [i for i in score_show(parse_cards("2H 4H 9H"), parse_card("KC")).items if i.kind == FLUSH]
         assert flushes == [ScoreItem(FLUSH, parse_cards("2H 4H 9H"), 3)]

@@ -72,6 +72,8 @@ class _Deal:
     endgame: bool
     goal: float
     """1 when reaching the target wins, -1 under lowball (see `cribcore.players.level.goal`)."""
+    continues: bool
+    """Whether the play goes on after a count closes (not in five-card)."""
 
 
 def _keep_weight(kept: list[int]) -> float:
@@ -223,7 +225,7 @@ def _play_out(
         if nxt < 0:
             pile = []
             count = 0
-            nxt = _next_holding(hands, seat, seats)
+            nxt = _next_holding(hands, seat, seats) if deal.continues else -1
             if nxt < 0:
                 break
         seat = nxt
@@ -260,6 +262,7 @@ def search_play(view: SeatView, candidates: list[int], rng: random.Random) -> li
         scores=view.scores,
         endgame=min(rules.target - score for score in view.scores) <= ENDGAME_REACH,
         goal=goal(view),
+        continues=view.play_continues,
     )
     assert view.starter is not None
     starter = view.starter.index
