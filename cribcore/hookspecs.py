@@ -107,8 +107,9 @@ def cribcore_play_continues(rules: RuleSet, cards_left: tuple[int, ...]) -> bool
 
     Called each time a count closes while some player still holds cards; ``cards_left`` is the number
     of cards each seat still holds. Also called once when a game starts, with one card left for each
-    seat, so that views can tell players whether the play goes on. *firstresult*: standard answers ``True``; five-card cribbage, whose
-    play is one count only, answers ``False`` first, and the cards left are not played.
+    seat, so that views can tell players whether the play goes on. *firstresult*: standard answers
+    ``True``; five-card cribbage, whose play is one count only, answers ``False`` first, and the cards
+    left are not played.
     """
 
 
@@ -163,8 +164,9 @@ def cribcore_winner(rules: RuleSet, scores: tuple[int, ...], side: int) -> int |
 
     Called after every award of points. ``scores`` are the totals per side after the award. Also
     called once when a game starts, with side 0 at the target and the others at 0, so that views can
-    tell players whether reaching the target wins (`SeatView.target_wins`). *firstresult*: return the winning side when the game ends now, or ``None`` to play on; standard
-    makes ``side`` the winner as soon as its score reaches ``rules.target``. A plugin that decides the
+    tell players whether reaching the target wins (`SeatView.target_wins`). *firstresult*: return the
+    winning side when the game ends now, or ``None`` to play on; standard makes ``side`` the winner as
+    soon as its score reaches ``rules.target``. A plugin that decides the
     game differently (for example lowball, where reaching the target loses) implements this hook with
     ``wrapper=True`` and returns its own answer, ``None`` included, in place of the one it receives.
     """
