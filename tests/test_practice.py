@@ -19,7 +19,7 @@ SEED_002 = [
 ]
 
 
-@pytest.mark.parametrize(("example", "expected"), zip(EXAMPLES, SEED_002, strict=True))
+@pytest.mark.parametrize(("example", "expected"), list(zip(EXAMPLES, SEED_002, strict=True)))
 def test_examples_score_as_the_seed_says(example: Example, expected: list[int]) -> None:
     points = [sum(i.points for i in items) + last for _, _, items, last in example_points(example)]
     assert points == expected
