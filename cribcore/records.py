@@ -210,9 +210,10 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
         if isinstance(record.profile, str):
             profile = load_profile(record.profile)
         else:
-            profile = resolved_profile(record.profile, "profile")
+            profile = resolved_profile(record.profile, "profile")  # its errors begin "profile: "
     except ProfileError as exc:
-        raise RecordError(f"profile: {exc}".replace("profile: profile: ", "profile: ")) from None
+        message = str(exc)
+        raise RecordError(message if message.startswith("profile: ") else f"profile: {message}") from None
     rules = profile.rules
     deals = [
         _deal_cards(i + 1, deal, rules.seats, rules.cards_dealt, rules.crib_from_pack)

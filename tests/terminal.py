@@ -1,9 +1,11 @@
-"""Running the real ``cribbage`` program in a pseudo-terminal, for the end-to-end tests."""
+"""Running the real ``cribbage`` program, for the end-to-end tests: with its output piped (not a
+terminal), or in a pseudo-terminal."""
 
 from __future__ import annotations
 
 import io
 import os
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,6 +13,27 @@ from pathlib import Path
 import pexpect
 
 TIMEOUT = 30
+
+
+def run_cribbage(
+    *argv: str, stdin: str | None = None, data: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The installed console script as a user runs it from a script: output piped, so not a terminal
+    (plain output), standard input ``stdin`` or nothing, saves under ``data`` when given."""
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "CLICOLOR_FORCE")}
+    if data is not None:
+        env["CRIBCORE_DATA_DIR"] = str(data)
+    return subprocess.run(
+        ["cribbage", *argv],
+        input=stdin,
+        stdin=None if stdin is not None else subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=120,
+        check=False,
+    )
 
 
 @contextmanager

@@ -40,6 +40,8 @@ from cribcore.records import game_record, read_record, replay
 from cribcore.saves import GameResult, MatchState
 from cribcore.scoring import peg_sequence, play_items
 
+from .terminal import run_cribbage
+
 CaptureFixture = pytest.CaptureFixture[str]
 
 
@@ -57,18 +59,7 @@ def run_json(capsys: CaptureFixture, *argv: str) -> Any:
 
 def cribbage(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """The installed console script, as a user runs it (output piped, so not a terminal)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "CLICOLOR_FORCE")}
-    return subprocess.run(
-        [sys.executable, "-m", "cribcore.cli", *argv] if False else ["cribbage", *argv],
-        input=stdin,
-        stdin=None if stdin is not None else subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return run_cribbage(*argv, stdin=stdin)
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess[str], code: int, *needles: str) -> str:

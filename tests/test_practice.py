@@ -3,13 +3,13 @@ stated rule, and a practice round runs through the real program with every card 
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
 from cribcore import Card, Play
 from cribcore.cli.practice import EXAMPLES, OPPONENT, YOU, Example, RulePlayer, example_points, practice_game
 from cribcore.scoring import play_items
+
+from .terminal import run_cribbage
 
 # Seed 002, card by card: the points each card scores, the last card's point included.
 SEED_002 = [
@@ -59,15 +59,7 @@ def test_opponent_follows_its_rule() -> None:
 
 def test_practice_round_through_the_program() -> None:
     answers = "xyz\n\n" + "1\n" * 4 + "n\n"
-    result = subprocess.run(
-        ["cribbage", "practice", "pegging", "--seed", "4"],
-        input=answers,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-    )
+    result = run_cribbage("practice", "pegging", "--seed", "4", stdin=answers)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "The opponent plays the card that scores the most points now" in out
@@ -78,14 +70,7 @@ def test_practice_round_through_the_program() -> None:
 
 
 def test_examples_through_the_program() -> None:
-    result = subprocess.run(
-        ["cribbage", "practice", "examples", "--ascii"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-    )
+    result = run_cribbage("practice", "examples", "--ascii")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.isascii()

@@ -31,6 +31,8 @@ from cribcore.saves import (
     save_path,
 )
 
+from .terminal import run_cribbage
+
 SEATS = [("human", "Ann"), ("computer", "Computer")]
 
 
@@ -62,19 +64,7 @@ def saved(tmp_path: Path) -> Path:
 
 
 def cribbage(data: Path, *argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
-    env["CRIBCORE_DATA_DIR"] = str(data)
-    return subprocess.run(
-        ["cribbage", *argv],
-        input=stdin,
-        stdin=None if stdin is not None else subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return run_cribbage(*argv, stdin=stdin, data=data)
 
 
 # --------------------------------------------------------------------------- where saves live
