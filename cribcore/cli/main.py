@@ -26,6 +26,7 @@ from .render import make_console
 from .replay import replay_command
 from .saves_cmd import add_saves_parser
 from .score import peg_command, score_command
+from .serve_cmd import add_serve_parser
 from .simulate import add_simulate_parser
 from .stats import add_stats_parser
 
@@ -97,6 +98,7 @@ def build_parser() -> _Parser:
     add_plugins_parser(commands)
     add_stats_parser(commands)
     add_simulate_parser(commands)
+    add_serve_parser(commands)
     parser.command_names = tuple(commands.choices)
     return parser
 

@@ -1,0 +1,483 @@
+"""The ASGI application: the browser board, the HTTP API and the WebSocket play channel.
+
+`create_app` builds a Starlette application around a `RoomStore`. The server is authoritative: clients
+send actions, a `Room` checks them with the engine, and after every change each connected seat is sent
+its own view only (the events it has not seen yet). Messages and bodies are validated by
+`cribcore.server.messages`, bounded in size, and rate-limited per connection and per address. The
+protocol is ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from ..players.registry import DEFAULT_LEVEL, LEVELS
+from ..profiles import Profile, builtin_names, load_profile
+from .messages import ActionMessage, CreateRoom, Hello, JoinRoom, parse_client_message, problem
+from .rooms import EXPIRY_SECONDS, Room, RoomError, split_secret
+from .store import RoomStore
+
+__all__ = ["Limits", "create_app"]
+
+STATIC = Path(str(resources.files("cribcore.server") / "static"))
+
+_HTTP_STATUS = {
+    "malformed": 400,
+    "illegal": 400,
+    "bad-key": 403,
+    "no-room": 404,
+    "full": 409,
+    "expired": 410,
+    "too-large": 413,
+    "rate": 429,
+}
+_CLOSE_CODE = {"bad-key": 4403, "no-room": 4404, "expired": 4410, "malformed": 4400}
+
+_SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may send. The defaults suit a public server; tests and load runs raise them."""
+
+    message_bytes: int = 2048
+    body_bytes: int = 4096
+    messages_per_second: float = 20.0
+    burst: int = 40
+    rate_strikes: int = 20
+    """Refused messages in a row (over the rate) before the connection is closed."""
+    rooms_per_minute: int = 30
+    """Rooms one address may create in a minute."""
+    hello_seconds: float = 10.0
+
+
+@dataclass(eq=False)
+class _Connection:
+    """One open WebSocket holding one seat, and what it has been sent."""
+
+    ws: WebSocket
+    room_id: str
+    seat: int
+    game: int = 0
+    events: int = 0
+    tokens: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    strikes: int = 0
+
+    def allow(self, limits: Limits) -> bool:
+        """Take one token from the connection's bucket (refilled at the message rate)."""
+        now = time.monotonic()
+        self.tokens = min(limits.burst, self.tokens + (now - self.stamp) * limits.messages_per_second)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False
+
+
+class _Closed(Exception):
+    """The connection is finished (closed by us after an error, or by the client)."""
+
+
+class _Server:
+    """The state behind the routes: the store, the open connections, one lock per room."""
+
+    def __init__(
+        self, store: RoomStore, clock: Callable[[], float], limits: Limits, profiles: Mapping[str, Profile]
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.limits = limits
+        self.profiles = dict(profiles)
+        self.connections: dict[str, dict[int, _Connection]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.created: dict[str, list[float]] = {}
+
+    def lock(self, room_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(room_id, asyncio.Lock())
+
+    # ------------------------------------------------------------- sending
+
+    async def send(self, conn: _Connection, data: dict[str, Any]) -> None:
+        if conn.ws.application_state is not WebSocketState.CONNECTED:
+            return
+        # A client that has gone away is noticed (and unregistered) by its own receive loop.
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await conn.ws.send_text(json.dumps(data, separators=(",", ":")))
+
+    async def send_state(self, conn: _Connection, room: Room, *, full: bool = False) -> None:
+        """Send ``conn`` its seat's state: everything, or only the events it has not been sent."""
+        start = 0 if full or conn.game != room.number else conn.events
+        message = room.state(conn.seat, self.clock(), start)
+        conn.game = room.number
+        conn.events = start + len(message["events"])
+        await self.send(conn, message)
+
+    async def broadcast(self, room: Room) -> None:
+        for conn in list(self.connections.get(room.id, {}).values()):
+            await self.send_state(conn, room)
+
+    async def error(self, conn: _Connection | WebSocket, exc: RoomError) -> None:
+        message = {"type": "error", "code": exc.code, "message": str(exc)}
+        if isinstance(conn, _Connection):
+            await self.send(conn, message)
+        else:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await conn.send_text(json.dumps(message))
+
+    # ------------------------------------------------------------- HTTP
+
+    async def body(self, request: Request) -> bytes:
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > self.limits.body_bytes:
+            raise RoomError("too-large", f"the request body is over {self.limits.body_bytes} bytes")
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > self.limits.body_bytes:
+                raise RoomError("too-large", f"the request body is over {self.limits.body_bytes} bytes")
+        return data
+
+    def check_creation_rate(self, address: str) -> None:
+        now = time.monotonic()
+        recent = [t for t in self.created.get(address, []) if now - t < 60]
+        if len(recent) >= self.limits.rooms_per_minute:
+            raise RoomError("rate", "too many rooms created from this address: wait a minute")
+        recent.append(now)
+        self.created[address] = recent
+
+    async def create_room(self, request: Request) -> Response:
+        body = await self.body(request)
+        try:
+            spec = CreateRoom.model_validate_json(body or b"{}")
+        except ValidationError as exc:
+            raise RoomError("malformed", problem(exc)) from None
+        profile = self.profiles.get(spec.profile)
+        if profile is None:
+            raise RoomError(
+                "malformed", f"profile: unknown profile {spec.profile!r} (use {', '.join(self.profiles)})"
+            )
+        self.check_creation_rate(request.client.host if request.client else "")
+        now = self.clock()
+        self.store.sweep(now, EXPIRY_SECONDS)
+        room, keys, invite = Room.create(
+            mode=spec.mode, profile=profile, names=spec.names, level=spec.level, seed=spec.seed, now=now
+        )
+        self.store.add(room)
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse(
+            {
+                "room": room.id,
+                "mode": room.mode,
+                "profile": profile.name,
+                "keys": [{"seat": seat, "key": key} for seat, key in keys],
+                "invite": invite,
+                "link": f"{base}/#join={invite}" if invite else None,
+            },
+            status_code=201,
+        )
+
+    async def join_room(self, request: Request) -> Response:
+        body = await self.body(request)
+        try:
+            spec = JoinRoom.model_validate_json(body or b"{}")
+        except ValidationError as exc:
+            raise RoomError("malformed", problem(exc)) from None
+        try:
+            room_id = split_secret(spec.invite)
+        except RoomError:
+            raise RoomError("no-room", "there is no such invitation") from None
+        async with self.lock(room_id):
+            now = self.clock()
+            room = self.store.get(room_id, now)
+            try:
+                seat, key = room.join(spec.invite, spec.name, now)
+            except RoomError as exc:
+                if exc.code == "bad-key":
+                    raise RoomError("no-room", "there is no such invitation") from None
+                raise
+            self.store.save(room)
+            await self.broadcast(room)
+        return JSONResponse({"room": room.id, "seat": seat, "key": key, "profile": room.profile.name})
+
+    async def room_state(self, request: Request) -> Response:
+        room_id = request.path_params["room"]
+        key = request.headers.get("x-seat-key", "")
+        async with self.lock(room_id):
+            now = self.clock()
+            room = self.store.get(room_id, now)
+            seat = room.seat_of(key)
+            room.touch(now)
+            self.store.save(room)
+            return JSONResponse(room.state(seat, now))
+
+    async def list_profiles(self, request: Request) -> Response:
+        del request
+        return JSONResponse(
+            {
+                "profiles": [
+                    {"name": name, "description": p.description, "seats": p.rules.seats}
+                    for name, p in self.profiles.items()
+                ],
+                "levels": list(LEVELS),
+                "default_level": DEFAULT_LEVEL,
+            }
+        )
+
+    # ------------------------------------------------------------- WebSocket
+
+    async def play(self, ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            conn = await self.hello(ws)
+        except _Closed:
+            return
+        try:
+            while True:
+                text = await self.receive(conn)
+                await self.handle(conn, text)
+        except _Closed:
+            pass
+        finally:
+            await self.leave(conn)
+
+    async def receive(self, conn: _Connection) -> str:
+        message = await conn.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise _Closed
+        text = message.get("text")
+        if text is None:
+            await self.error(conn, RoomError("malformed", "messages are JSON text, not binary"))
+            return ""
+        return str(text)
+
+    async def hello(self, ws: WebSocket) -> _Connection:
+        try:
+            message = await asyncio.wait_for(ws.receive(), self.limits.hello_seconds)
+        except TimeoutError:
+            await self.close(ws, RoomError("malformed", "say hello with your seat key first"))
+            raise _Closed from None
+        if message["type"] == "websocket.disconnect":
+            raise _Closed
+        text = message.get("text") or ""
+        try:
+            if len(text.encode()) > self.limits.message_bytes:
+                raise RoomError("too-large", f"a message is at most {self.limits.message_bytes} bytes")
+            try:
+                hello = parse_client_message(text)
+            except ValueError as exc:
+                raise RoomError("malformed", str(exc)) from None
+            if not isinstance(hello, Hello):
+                raise RoomError("malformed", "the first message must be hello with your seat key")
+            room_id = split_secret(hello.key)
+            async with self.lock(room_id):
+                now = self.clock()
+                room = self.store.get(room_id, now)
+                seat = room.seat_of(hello.key)
+                seats = self.connections.setdefault(room_id, {})
+                older = seats.get(seat)
+                conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst))
+                seats[seat] = conn
+                if older is not None:
+                    await self.close(older.ws, RoomError("replaced", "this seat was opened elsewhere"), 4409)
+                room.connected.add(seat)
+                room.touch(now)
+                self.store.save(room)
+                await self.send_state(conn, room, full=True)
+                for other in list(seats.values()):
+                    if other is not conn:
+                        await self.send_state(other, room)
+                return conn
+        except RoomError as exc:
+            await self.close(ws, exc)
+            raise _Closed from None
+
+    async def close(self, ws: WebSocket, exc: RoomError, code: int | None = None) -> None:
+        await self.error(ws, exc)
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await ws.close(code if code is not None else _CLOSE_CODE.get(exc.code, 4400))
+
+    async def leave(self, conn: _Connection) -> None:
+        async with self.lock(conn.room_id):
+            seats = self.connections.get(conn.room_id, {})
+            if seats.get(conn.seat) is not conn:
+                return  # Replaced by a newer connection for the same seat.
+            del seats[conn.seat]
+            if not seats:
+                self.connections.pop(conn.room_id, None)
+            try:
+                room = self.store.get(conn.room_id, self.clock())
+            except RoomError:
+                return
+            room.connected.discard(conn.seat)
+            await self.broadcast(room)
+
+    async def handle(self, conn: _Connection, text: str) -> None:
+        if not text:
+            return
+        if len(text.encode()) > self.limits.message_bytes:
+            await self.error(
+                conn, RoomError("too-large", f"a message is at most {self.limits.message_bytes} bytes")
+            )
+            return
+        if not conn.allow(self.limits):
+            if conn.strikes >= self.limits.rate_strikes:
+                await self.close(
+                    conn.ws, RoomError("rate", "too many messages: the connection is closed"), 1008
+                )
+                raise _Closed
+            await self.error(conn, RoomError("rate", "too many messages: slow down"))
+            return
+        try:
+            message = parse_client_message(text)
+        except ValueError as exc:
+            await self.error(conn, RoomError("malformed", str(exc)))
+            return
+        if isinstance(message, Hello):
+            await self.error(conn, RoomError("malformed", "this connection already holds a seat"))
+            return
+        if message.type == "ping":
+            await self.send(conn, {"type": "pong"})
+            return
+        async with self.lock(conn.room_id):
+            now = self.clock()
+            try:
+                room = self.store.get(conn.room_id, now)
+            except RoomError as exc:
+                await self.close(conn.ws, exc)
+                raise _Closed from None
+            if message.type == "sync":
+                room.touch(now)
+                await self.send_state(conn, room, full=True)
+                return
+            try:
+                self.apply(room, conn.seat, message, now)
+            except RoomError as exc:
+                await self.error(conn, exc)
+                return
+            self.store.save(room)
+            await self.broadcast(room)
+
+    @staticmethod
+    def apply(room: Room, seat: int, message: ActionMessage | Any, now: float) -> None:
+        if isinstance(message, ActionMessage):
+            room.act(seat, message.action, now)
+        elif message.type == "next":
+            room.next_hand(seat, now)
+        elif message.type == "new_game":
+            room.new_game(seat, now)
+        elif message.type == "decline":
+            room.decline(seat, now)
+
+
+def _json_errors(
+    handler: Callable[[Request], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except RoomError as exc:
+            return JSONResponse(
+                {"error": str(exc), "code": exc.code}, status_code=_HTTP_STATUS.get(exc.code, 400)
+            )
+
+    return wrapped
+
+
+class _SecurityHeaders:
+    """Adds a strict content security policy and friends to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *_SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def default_profiles(extra: tuple[str | Path, ...] = ()) -> dict[str, Profile]:
+    """The built-in profiles by name, then the profile files in ``extra`` (a file's name wins)."""
+    profiles = {name: load_profile(name) for name in builtin_names()}
+    for path in extra:
+        profile = load_profile(path)
+        profiles[profile.name] = profile
+    return profiles
+
+
+def create_app(
+    db: str | Path = ":memory:",
+    *,
+    clock: Callable[[], float] = time.time,
+    limits: Limits | None = None,
+    profiles: Mapping[str, Profile] | None = None,
+) -> Starlette:
+    """The application over the rooms in ``db`` (SQLite; ``":memory:"`` keeps nothing).
+
+    ``clock`` gives the time in seconds since the epoch (rooms expire seven days after their last
+    activity); ``profiles`` are the profiles a room may be created with (every built-in one by default).
+    """
+    store = RoomStore(db)
+    server = _Server(
+        store, clock, limits or Limits(), profiles if profiles is not None else default_profiles()
+    )
+
+    async def index(request: Request) -> Response:
+        del request
+        return FileResponse(STATIC / "index.html")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        del app
+        store.sweep(clock(), EXPIRY_SECONDS)
+        yield
+        store.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/api/profiles", _json_errors(server.list_profiles)),
+            Route("/api/rooms", _json_errors(server.create_room), methods=["POST"]),
+            Route("/api/join", _json_errors(server.join_room), methods=["POST"]),
+            Route("/api/rooms/{room}/state", _json_errors(server.room_state)),
+            WebSocketRoute("/ws", server.play),
+            Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.add_middleware(_SecurityHeaders)
+    app.state.server = server
+    return app

@@ -1,0 +1,129 @@
+"""The shapes of everything a client may send the server, validated before anything acts on it.
+
+HTTP bodies (`CreateRoom`, `JoinRoom`) and WebSocket messages (`ClientMessage`, one model per ``type``)
+are strict pydantic models: an unknown field, a wrong type or a name that is not plain text is refused
+with one line naming the field (`problem`). See ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from ..players.registry import DEFAULT_LEVEL
+from ..validation import first_problem
+
+__all__ = [
+    "MAX_NAME",
+    "ActionMessage",
+    "ClientMessage",
+    "CreateRoom",
+    "Hello",
+    "JoinRoom",
+    "Mode",
+    "SimpleMessage",
+    "clean_name",
+    "parse_client_message",
+    "problem",
+]
+
+MAX_NAME = 24
+"""The longest player name, in characters."""
+
+Mode = Literal["computer", "friend", "same-device"]
+Level = Literal["easy", "medium", "hard"]
+
+_STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def clean_name(text: str) -> str:
+    """``text`` trimmed, if it is 1 to `MAX_NAME` printable characters; raises `ValueError` otherwise.
+
+    Names are shown as text (never markup) by every client; refusing control and formatting characters
+    keeps them from rewriting a terminal or hiding in a browser.
+    """
+    name = " ".join(text.split())
+    if not name:
+        raise ValueError("a name must not be empty")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a name has at most {MAX_NAME} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise ValueError("a name must be printable text (no control characters)")
+    return name
+
+
+Name = Annotated[str, AfterValidator(clean_name)]
+
+
+class CreateRoom(BaseModel):
+    """``POST /api/rooms``."""
+
+    model_config = _STRICT
+    mode: Mode
+    profile: str = Field("standard", min_length=1, max_length=64)
+    names: list[Name] = Field(min_length=1, max_length=4)
+    level: Level = DEFAULT_LEVEL  # type: ignore[assignment]
+    seed: int | None = Field(None, ge=0, lt=2**32)
+
+
+class JoinRoom(BaseModel):
+    """``POST /api/join``."""
+
+    model_config = _STRICT
+    invite: str = Field(min_length=1, max_length=200)
+    name: Name
+
+
+class Hello(BaseModel):
+    """The first message on a WebSocket: which seat this connection holds."""
+
+    model_config = _STRICT
+    type: Literal["hello"]
+    key: str = Field(min_length=1, max_length=200)
+
+
+class ActionMessage(BaseModel):
+    """An action in its text form (``play 7S``)."""
+
+    model_config = _STRICT
+    type: Literal["action"]
+    action: str = Field(min_length=1, max_length=200)
+
+
+class SimpleMessage(BaseModel):
+    """A message that is only its type."""
+
+    model_config = _STRICT
+    type: Literal["next", "new_game", "decline", "sync", "ping"]
+
+
+ClientMessage = Annotated[Hello | ActionMessage | SimpleMessage, Field(discriminator="type")]
+
+MESSAGE_TYPES = ("hello", "action", "next", "new_game", "decline", "sync", "ping")
+
+_CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | SimpleMessage] = TypeAdapter(ClientMessage)
+
+
+def problem(exc: ValidationError) -> str:
+    """A validation error as one line: ``field: reason``."""
+    key, reason = first_problem(exc, whole="message")
+    return f"{key}: {reason}"
+
+
+def parse_client_message(text: str) -> Hello | ActionMessage | SimpleMessage:
+    """One WebSocket message; raises `ValueError` with one line when it is not JSON or not a message."""
+    try:
+        return _CLIENT_MESSAGE.validate_json(text)
+    except ValidationError as exc:
+        if exc.errors()[0]["type"] == "json_invalid":
+            raise ValueError("the message is not JSON") from None
+        if exc.errors()[0]["type"] == "union_tag_invalid":
+            raise ValueError(f"type: not a message type ({', '.join(MESSAGE_TYPES)})") from None
+        if exc.errors()[0]["type"] == "union_tag_not_found":
+            raise ValueError("type: every message needs a type") from None
+        first = exc.errors()[0]
+        # The first part of the location is the message type (the union's tag); the field follows it.
+        key = ".".join(str(part) for part in first["loc"][1:]) or "message"
+        raise ValueError(f"{key}: {first['msg']}") from None

@@ -1,0 +1,407 @@
+"""Rooms: a table of seats around one game at a time, with everything the server adds to the engine.
+
+A `Room` is pure state and rules, with no I/O: the seats (human or a computer level, each human seat
+proved by the hash of its secret key), the game on the engine, the pause between hands, a proposed new
+game, the games already played, and when the room was last active. Every change goes through a method
+that either succeeds or raises `RoomError` and leaves the room as it was. The server stores a room as
+`Room.to_json` (the game as its record) after every change and rebuilds it with `Room.from_json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ..actions import IllegalAction, parse_action
+from ..engine import Game
+from ..players.base import Player
+from ..players.registry import make_player
+from ..profiles import Profile
+from ..records import RecordError, game_record, replay
+from .messages import Mode
+from .wire import event_to_json, view_to_json
+
+__all__ = [
+    "EXPIRY_SECONDS",
+    "Room",
+    "RoomError",
+    "Seat",
+    "hash_secret",
+    "new_secret",
+    "split_secret",
+]
+
+EXPIRY_SECONDS = 7 * 24 * 3600
+"""A room with no accepted request or message for this long is expired."""
+
+ROOM_FORMAT = 1
+
+
+class RoomError(ValueError):
+    """A request the room refuses; ``code`` is the protocol's error code (see ``docs/server.md``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def new_secret(room_id: str) -> str:
+    """A new unguessable secret for ``room_id``: the room's id, a dot, and 32 random bytes."""
+    return f"{room_id}.{secrets.token_urlsafe(32)}"
+
+
+def split_secret(secret: str) -> str:
+    """The room id a seat key or invitation names (the part before the dot)."""
+    room_id, dot, rest = secret.partition(".")
+    if not dot or not room_id or not rest:
+        raise RoomError("bad-key", "that is not a seat key or invitation")
+    return room_id
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat: a human (``kind`` ``"human"``, joined once ``key_hash`` is set) or a computer level."""
+
+    name: str
+    kind: str
+    key_hash: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def joined(self) -> bool:
+        return not self.human or self.key_hash is not None
+
+
+def _game_seed(room_seed: int, number: int) -> int:
+    """Game ``number``'s shuffle seed, fixed by the room's seed so a seeded room is reproducible."""
+    return random.Random(f"{room_seed}:{number}").randrange(2**32)
+
+
+@dataclass
+class Room:
+    """One room. Build new rooms with `Room.create`; ``clock`` gives the time in seconds (injected by
+    tests to move seven days on)."""
+
+    id: str
+    mode: Mode
+    profile: Profile
+    seats: list[Seat]
+    seed: int
+    game: Game
+    number: int = 1
+    invite: str | None = None
+    """The invitation code while a seat is free (friend rooms); shown again to seat 0's holder."""
+    last_active: float = 0.0
+    between_hands: int | None = None
+    ready: set[int] = field(default_factory=set)
+    proposed_by: int | None = None
+    agreed: set[int] = field(default_factory=set)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    connected: set[int] = field(default_factory=set)
+    """Seats with an open connection (kept by the server, not stored)."""
+    _players: dict[int, Player] = field(default_factory=dict)
+
+    # ----------------------------------------------------------------- creating and storing
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        mode: Mode,
+        profile: Profile,
+        names: list[str],
+        level: str,
+        seed: int | None,
+        now: float,
+    ) -> tuple[Room, list[tuple[int, str]], str | None]:
+        """A new room, the seat keys its creator holds (``(seat, key)`` pairs) and the invitation code
+        (friend rooms only). Raises `RoomError` when the names do not fit the mode and profile."""
+        seats_wanted = profile.rules.seats
+        if mode == "same-device":
+            if len(names) != seats_wanted:
+                raise RoomError(
+                    "malformed",
+                    f"names: {profile.name} seats {seats_wanted} players, so give {seats_wanted} names",
+                )
+        elif len(names) != 1:
+            raise RoomError("malformed", "names: give only your own name (the other seats are filled in)")
+        room_id = secrets.token_urlsafe(9)
+        seats: list[Seat] = []
+        for index in range(seats_wanted):
+            if mode == "same-device" or index == 0:
+                seats.append(Seat(names[index], "human"))
+            elif mode == "computer":
+                seats.append(Seat(f"Computer ({level})" if seats_wanted == 2 else f"Computer {index}", level))
+            else:
+                seats.append(Seat(f"Seat {index + 1}", "human"))
+        keys: list[tuple[int, str]] = []
+        for index, seat in enumerate(seats):
+            if seat.human and (mode == "same-device" or index == 0):
+                key = new_secret(room_id)
+                seat.key_hash = hash_secret(key)
+                keys.append((index, key))
+        invite = new_secret(room_id) if mode == "friend" else None
+        room_seed = seed if seed is not None else secrets.randbelow(2**32)
+        game = Game(profile, seed=_game_seed(room_seed, 1), players=[seat.name for seat in seats])
+        room = cls(
+            id=room_id,
+            mode=mode,
+            profile=profile,
+            seats=seats,
+            seed=room_seed,
+            game=game,
+            invite=invite,
+            last_active=now,
+        )
+        room._run_computers()
+        return room, keys, invite
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild the room (connections aside); the game travels as its record."""
+        return {
+            "format": ROOM_FORMAT,
+            "id": self.id,
+            "mode": self.mode,
+            "seats": [{"name": s.name, "kind": s.kind, "key_hash": s.key_hash} for s in self.seats],
+            "seed": self.seed,
+            "number": self.number,
+            "invite": self.invite,
+            "last_active": self.last_active,
+            "between_hands": self.between_hands,
+            "ready": sorted(self.ready),
+            "proposed_by": self.proposed_by,
+            "agreed": sorted(self.agreed),
+            "history": self.history,
+            "record": game_record(self.game),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Room:
+        """The room `to_json` stored; raises `RoomError` (code ``no-room``) if it cannot be rebuilt."""
+        try:
+            game = replay(data["record"], continue_dealing=True)
+            return cls(
+                id=data["id"],
+                mode=data["mode"],
+                profile=game.profile,
+                seats=[Seat(s["name"], s["kind"], s["key_hash"]) for s in data["seats"]],
+                seed=data["seed"],
+                game=game,
+                number=data["number"],
+                invite=data["invite"],
+                last_active=data["last_active"],
+                between_hands=data["between_hands"],
+                ready=set(data["ready"]),
+                proposed_by=data["proposed_by"],
+                agreed=set(data["agreed"]),
+                history=list(data["history"]),
+            )
+        except (KeyError, TypeError, RecordError) as exc:
+            raise RoomError("no-room", f"the stored room cannot be read back ({exc})") from None
+
+    # ----------------------------------------------------------------- who is who
+
+    def expires_at(self) -> float:
+        return self.last_active + EXPIRY_SECONDS
+
+    def expired(self, now: float) -> bool:
+        return now >= self.expires_at()
+
+    def seat_of(self, key: str) -> int:
+        """The seat ``key`` holds; raises `RoomError` (``bad-key``) when it holds none."""
+        digest = hash_secret(key)
+        for index, seat in enumerate(self.seats):
+            if seat.key_hash is not None and hmac.compare_digest(seat.key_hash, digest):
+                return index
+        raise RoomError("bad-key", "that is not a seat key of this room")
+
+    def join(self, invite: str, name: str, now: float) -> tuple[int, str]:
+        """Seat the holder of ``invite`` at the next free seat under ``name``; returns the seat and its
+        new key. Raises `RoomError` for a wrong invitation (``bad-key``) or a full room (``full``)."""
+        if self.invite is None or not hmac.compare_digest(self.invite.encode(), invite.encode()):
+            raise RoomError("bad-key", "that invitation is not valid (ask for a new link)")
+        free = self.free_seats()
+        if not free:
+            raise RoomError("full", "this room is full: every seat is taken")
+        index = free[0]
+        key = new_secret(self.id)
+        self.seats[index] = Seat(name, "human", hash_secret(key))
+        self.game.players = tuple(seat.name for seat in self.seats)
+        self.last_active = now
+        return index, key
+
+    def free_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if not seat.joined]
+
+    def waiting_for(self) -> list[str]:
+        """The human seats the play waits for: not joined yet, or with no open connection."""
+        return [
+            seat.name
+            for index, seat in enumerate(self.seats)
+            if seat.human and (not seat.joined or index not in self.connected)
+        ]
+
+    # ----------------------------------------------------------------- what the seats do
+
+    def act(self, seat: int, text: str, now: float) -> None:
+        """Apply ``seat``'s action (text form), then every computer seat's moves that follow."""
+        self._check_can_act()
+        try:
+            action = parse_action(text)
+        except ValueError as exc:
+            raise RoomError("malformed", f"action: {exc}") from None
+        try:
+            self._apply(seat, action)
+        except IllegalAction as exc:
+            raise RoomError("illegal", str(exc)) from None
+        self.last_active = now
+        self._run_computers()
+
+    def next_hand(self, seat: int, now: float) -> None:
+        """``seat`` has read the show; the hand starts once every human seat has said so."""
+        if self.between_hands is None:
+            raise RoomError("illegal", "there is no hand to move on from: play goes on")
+        self.ready.add(seat)
+        self.last_active = now
+        if all(i in self.ready for i, s in enumerate(self.seats) if s.human):
+            self.between_hands = None
+            self.ready = set()
+            self._run_computers()
+
+    def new_game(self, seat: int, now: float) -> bool:
+        """Propose (or agree to) a new game; returns whether it started. After a game is over it starts
+        at once; during one, only when every human seat has agreed."""
+        self.last_active = now
+        if not self.game.is_over:
+            if self.proposed_by is None:
+                self.proposed_by = seat
+            self.agreed.add(seat)
+            if not all(i in self.agreed for i, s in enumerate(self.seats) if s.human):
+                return False
+        self._start_next_game()
+        return True
+
+    def decline(self, seat: int, now: float) -> None:
+        """Decline or withdraw the proposed new game."""
+        if self.proposed_by is None:
+            raise RoomError("illegal", "no new game has been proposed")
+        self.proposed_by = None
+        self.agreed = set()
+        self.last_active = now
+
+    def touch(self, now: float) -> None:
+        self.last_active = now
+
+    # ----------------------------------------------------------------- what the seats see
+
+    def room_json(self, seat: int, now: float) -> dict[str, Any]:
+        """The ``room`` object of a state message for the holder of ``seat``."""
+        del now  # The deadline depends only on the last activity.
+        return {
+            "id": self.id,
+            "mode": self.mode,
+            "profile": {"name": self.profile.name, "description": self.profile.description},
+            "game": self.number,
+            "seats": [
+                {
+                    "seat": index,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "joined": s.joined,
+                    "connected": (not s.human) or index in self.connected,
+                }
+                for index, s in enumerate(self.seats)
+            ],
+            "you": seat,
+            "waiting_for": self.waiting_for(),
+            "between_hands": (
+                {"deal": self.between_hands, "ready": sorted(self.ready)}
+                if self.between_hands is not None
+                else None
+            ),
+            "new_game": (
+                {"proposed_by": self.proposed_by, "agreed": sorted(self.agreed)}
+                if self.proposed_by is not None
+                else None
+            ),
+            "invite": self.invite if seat == 0 and self.free_seats() else None,
+            "expires": datetime.fromtimestamp(self.expires_at(), UTC).isoformat(timespec="seconds"),
+            "history": self.history,
+        }
+
+    def state(self, seat: int, now: float, events_start: int = 0) -> dict[str, Any]:
+        """A ``state`` message for ``seat`` carrying the events from ``events_start`` on."""
+        view = self.game.view(seat)
+        return {
+            "type": "state",
+            "room": self.room_json(seat, now),
+            "view": view_to_json(view),
+            "events_start": events_start,
+            "events": [event_to_json(event) for event in view.events[events_start:]],
+        }
+
+    def event_count(self, seat: int) -> int:
+        return len(self.game.view(seat).events)
+
+    # ----------------------------------------------------------------- inside
+
+    def _check_can_act(self) -> None:
+        missing = self.waiting_for()
+        if missing:
+            who = " and ".join(missing)
+            raise RoomError("waiting", f"waiting for {who} to connect: every player must be connected")
+        if self.between_hands is not None:
+            raise RoomError("between-hands", "the next hand starts when every player has pressed Next hand")
+
+    def _apply(self, seat: int, action: Any) -> None:
+        deal = self.game.deal_number
+        self.game.apply(seat, action)
+        if not self.game.is_over and self.game.deal_number != deal and any(s.human for s in self.seats):
+            self.between_hands = deal
+            self.ready = set()
+
+    def _player(self, seat: int) -> Player:
+        player = self._players.get(seat)
+        if player is None:
+            player = make_player(self.seats[seat].kind, seed=_game_seed(self.seed, 1000 * self.number + seat))
+            self._players[seat] = player
+        return player
+
+    def _run_computers(self) -> None:
+        while not self.game.is_over and self.between_hands is None:
+            movers = [s for s in self.game.to_act if not self.seats[s].human]
+            if not movers:
+                return
+            seat = movers[0]
+            self._apply(seat, self._player(seat).choose(self.game.view(seat)))
+
+    def _start_next_game(self) -> None:
+        game = self.game
+        self.history.append(
+            {
+                "game": self.number,
+                "scores": list(game.scores),
+                "winner": game.winner,
+                "finished": game.is_over,
+            }
+        )
+        self.number += 1
+        self.game = Game(self.profile, seed=_game_seed(self.seed, self.number), players=game.players)
+        self.between_hands = None
+        self.ready = set()
+        self.proposed_by = None
+        self.agreed = set()
+        self._players = {}
+        self._run_computers()
