@@ -212,15 +212,15 @@ class _Server:
         try:
             room_id = split_secret(spec.invite)
         except RoomError:
-            raise RoomError("no-room", "there is no such invitation") from None
+            raise RoomError("no-room", "there is no such invitation (it may have expired)") from None
         async with self.lock(room_id):
             now = self.clock()
-            room = self.store.get(room_id, now)
             try:
+                room = self.store.get(room_id, now)
                 seat, key = room.join(spec.invite, spec.name, now)
             except RoomError as exc:
-                if exc.code == "bad-key":
-                    raise RoomError("no-room", "there is no such invitation") from None
+                if exc.code in ("bad-key", "no-room"):
+                    raise RoomError("no-room", "there is no such invitation (it may have expired)") from None
                 raise
             self.store.save(room)
             await self.broadcast(room)

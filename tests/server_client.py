@@ -1,0 +1,73 @@
+"""A test-side client for the server's WebSocket protocol over Starlette's test client.
+
+`SeatClient` holds one seat: it keeps the event log from the incremental ``state`` messages (checking
+``events_start`` every time), rebuilds the seat's view with the wire module, and records every
+message it received, so tests can inspect exactly what the server sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from cribcore.events import Event
+from cribcore.server.wire import event_from_json, view_from_json
+from cribcore.views import SeatView
+
+
+class SeatClient:
+    """One connection holding one seat."""
+
+    def __init__(self, ws: WebSocketTestSession, key: str) -> None:
+        self.ws = ws
+        self.key = key
+        self.log: list[Event] = []
+        self.state: dict[str, Any] = {}
+        self.received: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+
+    def hello(self) -> dict[str, Any]:
+        self.ws.send_json({"type": "hello", "key": self.key})
+        return self.receive()
+
+    def receive(self) -> dict[str, Any]:
+        """The next message; a state updates the log and must continue it exactly."""
+        message: dict[str, Any] = self.ws.receive_json()
+        self.received.append(message)
+        if message["type"] == "state":
+            start = message["events_start"]
+            assert start in (0, len(self.log)), f"events_start {start} but the log has {len(self.log)}"
+            self.log[start:] = [event_from_json(e) for e in message["events"]]
+            self.state = message
+        elif message["type"] == "error":
+            self.errors.append(message)
+        return message
+
+    def send(self, **message: Any) -> None:
+        self.ws.send_json(message)
+
+    def act(self, action: str) -> dict[str, Any]:
+        self.send(type="action", action=action)
+        return self.receive()
+
+    @property
+    def room(self) -> dict[str, Any]:
+        room: dict[str, Any] = self.state["room"]
+        return room
+
+    @property
+    def view(self) -> SeatView:
+        return view_from_json(self.state["view"], self.log)
+
+
+@contextmanager
+def connect(client: TestClient, key: str) -> Iterator[SeatClient]:
+    """A seat connected and greeted (its first full state received)."""
+    with client.websocket_connect("/ws") as ws:
+        seat = SeatClient(ws, key)
+        first = seat.hello()
+        assert first["type"] == "state", first
+        yield seat

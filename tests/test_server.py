@@ -1,0 +1,634 @@
+"""The server's HTTP API and WebSocket channel (docs/server.md), driven through Starlette's test client.
+
+Each test builds its own application over its own database; the clock is injected so that seven days
+can pass in a test. Computer-driven seats are the project's own players acting on the views the
+server sends.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from cribcore.engine import Game
+from cribcore.players.registry import make_player
+from cribcore.records import replay
+from cribcore.server.app import Limits, create_app
+from cribcore.server.rooms import EXPIRY_SECONDS, Room
+from cribcore.views import SeatView
+
+from .server_client import SeatClient, connect
+
+FAST = Limits(messages_per_second=1e6, burst=10**6, rooms_per_minute=10**6)
+CARD = re.compile(r"\b(?:[2-9TJQKA])[SHDC]\b")
+DAY = 24 * 3600.0
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "rooms.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path, clock: Clock) -> Iterator[TestClient]:
+    with TestClient(create_app(db, clock=clock, limits=FAST)) as test_client:
+        yield test_client
+
+
+def create(client: TestClient, mode: str = "friend", **body: Any) -> dict[str, Any]:
+    body.setdefault("names", ["Ann"])
+    response = client.post("/api/rooms", json={"mode": mode, **body})
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def join(client: TestClient, invite: str, name: str = "Bob") -> dict[str, Any]:
+    response = client.post("/api/join", json={"invite": invite, "name": name})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def friend_room(client: TestClient, seed: int = 5, **body: Any) -> tuple[dict[str, Any], list[str]]:
+    """A friend room with every seat joined; returns the creation answer and each seat's key."""
+    room = create(client, seed=seed, **body)
+    keys = [room["keys"][0]["key"]]
+    state = client.get(f"/api/rooms/{room['room']}/state", headers={"x-seat-key": keys[0]}).json()
+    for seat in range(1, len(state["room"]["seats"])):
+        keys.append(join(client, room["invite"], f"Friend {seat}")["key"])
+    return room, keys
+
+
+def room_of(client: TestClient, room_id: str) -> Room:
+    """The server's own room (to compare what clients were sent with the truth)."""
+    room: Room = client.app.state.server.store.get(room_id, client.app.state.server.clock())  # type: ignore[attr-defined]
+    return room
+
+
+def drain(seats: list[SeatClient]) -> None:
+    """Receive the state every seat is sent after a change."""
+    for seat in seats:
+        message = seat.receive()
+        assert message["type"] == "state", message
+
+
+def hidden_cards(game: Game, seat: int) -> set[str]:
+    """The cards of the current deal that ``seat`` may not know yet: the other seats' and the pack's
+    cards that no public event of this deal has shown (the starter until it is turned)."""
+    logs = game.deal_logs()
+    if not logs:
+        return set()
+    log = logs[-1]
+    dealt = {c for other, hand in enumerate(log.hands) if other != seat for c in hand}
+    dealt |= set(log.crib_cards) | {log.starter}
+    shown = {
+        c for e in game.events if e.deal == game.deal_number and e.private_to is None for c in e.cards
+    } | {
+        c
+        for e in game.events
+        if e.deal == game.deal_number and e.private_to is None
+        for i in e.items
+        for c in i.cards
+    }
+    if game.starter is not None:
+        shown.add(game.starter)
+    return {str(c) for c in dealt - shown}
+
+
+def check_secrecy(message: dict[str, Any], game: Game, seat: int) -> None:
+    """No card ``seat`` may not know appears in what it was sent about the current deal."""
+    current = [e for e in message["events"] if e["deal"] == game.deal_number]
+    sent = json.dumps([message["view"], current])
+    leaked = set(CARD.findall(sent)) & hidden_cards(game, seat)
+    assert not leaked, f"seat {seat} was sent {sorted(leaked)}"
+
+
+def without_cut(view: SeatView) -> SeatView:
+    """``view`` as a restarted server rebuilds it from the room's record: a record keeps who dealt
+    first but not the cut that decided it, and replays the deal's discards in seat order."""
+    discards_first = lambda e: (e.deal, e.kind != "discard", e.seat if e.kind == "discard" else 0)  # noqa: E731
+    events = sorted((e for e in view.events if e.kind != "cut"), key=discards_first)
+    return dataclasses.replace(view, events=tuple(events))
+
+
+def with_true_claim(view: SeatView, game: Game) -> SeatView:
+    """``view`` with the true points of the count being settled, which the server never sends: the
+    test's computer players read them from the server's game, as the server's own computers do."""
+    if view.claim_stage is None:
+        return view
+    return dataclasses.replace(view, claim_points=game.view(view.seat).claim_points)
+
+
+def play_out(
+    client: TestClient, room_id: str, seats: list[SeatClient], *, kind: str = "easy", max_steps: int = 5000
+) -> int:
+    """Drive every seat with a computer player until the game is over, checking secrecy on every
+    message; returns the number of messages the clients sent."""
+    players = [make_player(kind, seed=i) for i in range(len(seats))]
+    for sent in range(max_steps):
+        game = room_of(client, room_id).game
+        if game.is_over:
+            return sent
+        room = seats[0].room
+        if room["between_hands"] is not None:
+            mover = next(s for s in seats if s.room["you"] not in room["between_hands"]["ready"])
+            mover.send(type="next")
+        else:
+            mover = next(s for s in seats if s.view.legal_actions)
+            view = with_true_claim(mover.view, game)
+            mover.send(type="action", action=str(players[view.seat].choose(view)))
+        game = room_of(client, room_id).game
+        for seat in seats:
+            message = seat.receive()
+            assert message["type"] == "state", message
+            check_secrecy(message, game, seat.room["you"])
+    raise AssertionError("the game did not finish")
+
+
+# ----------------------------------------------------------------------------- HTTP
+
+
+class TestCreateAndJoin:
+    def test_profiles_are_listed_with_levels(self, client: TestClient) -> None:
+        data = client.get("/api/profiles").json()
+        names = [p["name"] for p in data["profiles"]]
+        assert names[0] == "standard" and "five-card" in names and "four-players" in names
+        assert data["levels"] == ["easy", "medium", "hard"]
+
+    def test_friend_room_gives_one_key_and_an_invitation(self, client: TestClient) -> None:
+        room = create(client)
+        assert [k["seat"] for k in room["keys"]] == [0]
+        assert room["invite"] and room["link"].endswith("/#join=" + room["invite"])
+        assert room["keys"][0]["key"] != room["invite"]
+
+    def test_same_device_room_gives_every_key(self, client: TestClient) -> None:
+        room = create(client, "same-device", names=["Ann", "Bob"])
+        assert [k["seat"] for k in room["keys"]] == [0, 1] and room["invite"] is None
+
+    def test_computer_room_deals_and_the_computer_discards(self, client: TestClient) -> None:
+        room = create(client, "computer", level="hard", seed=3)
+        state = client.get(
+            f"/api/rooms/{room['room']}/state", headers={"x-seat-key": room["keys"][0]["key"]}
+        ).json()
+        assert state["room"]["seats"][1]["kind"] == "hard"
+        assert state["view"]["to_act"] == [0] and len(state["view"]["hand"]) == 6
+        assert state["view"]["held"] == [6, 4]
+
+    def test_join_takes_the_free_seat_then_the_room_is_full(self, client: TestClient) -> None:
+        room = create(client)
+        joined = join(client, room["invite"], "  Bob  ")
+        assert joined["seat"] == 1 and joined["room"] == room["room"]
+        state = client.get(f"/api/rooms/{room['room']}/state", headers={"x-seat-key": joined["key"]}).json()
+        assert state["room"]["seats"][1]["name"] == "Bob" and state["view"]["players"] == ["Ann", "Bob"]
+        assert state["room"]["invite"] is None
+        again = client.post("/api/join", json={"invite": room["invite"], "name": "Cy"})
+        assert again.status_code == 409 and "full" in again.json()["error"]
+
+    def test_three_friends_share_one_invitation(self, client: TestClient) -> None:
+        room = create(client, profile="three-players")
+        assert [join(client, room["invite"], n)["seat"] for n in ("Bob", "Cy")] == [1, 2]
+
+    @pytest.mark.parametrize(
+        ("body", "status", "message"),
+        [
+            ({"mode": "party", "names": ["Ann"]}, 400, "mode"),
+            ({"mode": "friend"}, 400, "names: Field required"),
+            ({"mode": "friend", "names": ["Ann"], "colour": "red"}, 400, "colour: Extra inputs"),
+            ({"mode": "friend", "names": [""]}, 400, "a name must not be empty"),
+            ({"mode": "friend", "names": ["A" * 25]}, 400, "at most 24 characters"),
+            ({"mode": "friend", "names": ["\x1b[2JAnn"]}, 400, "printable"),
+            ({"mode": "friend", "names": ["Ann"], "profile": "../../etc/passwd"}, 400, "unknown profile"),
+            ({"mode": "friend", "names": ["Ann"], "level": "expert"}, 400, "level"),
+            ({"mode": "friend", "names": ["Ann", "Bob"]}, 400, "only your own name"),
+            ({"mode": "same-device", "names": ["Ann"]}, 400, "give 2 names"),
+            ({"mode": "friend", "names": ["Ann"], "seed": -1}, 400, "seed"),
+        ],
+    )
+    def test_bad_bodies_are_refused_in_one_line(
+        self, client: TestClient, db: Path, body: dict[str, Any], status: int, message: str
+    ) -> None:
+        response = client.post("/api/rooms", json=body)
+        assert response.status_code == status
+        error = response.json()["error"]
+        assert message in error and "\n" not in error
+        assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 0
+
+    def test_not_json_and_too_large(self, client: TestClient) -> None:
+        response = client.post("/api/rooms", content=b"{nope")
+        assert response.status_code == 400 and "JSON" in response.json()["error"]
+        big = client.post("/api/rooms", json={"mode": "friend", "names": ["A"], "pad": "x" * 5000})
+        assert big.status_code == 413
+
+    def test_bad_invitations(self, client: TestClient) -> None:
+        room = create(client)
+        for invite in ("nonsense", room["invite"] + "x", "nosuchroom.abc"):
+            response = client.post("/api/join", json={"invite": invite, "name": "Bob"})
+            assert response.status_code == 404, invite
+            assert response.json()["error"] == "there is no such invitation (it may have expired)"
+
+    def test_state_needs_the_seat_key(self, client: TestClient) -> None:
+        room = create(client)
+        url = f"/api/rooms/{room['room']}/state"
+        assert client.get(url).status_code == 403
+        assert client.get(url, headers={"x-seat-key": room["invite"]}).status_code == 403
+        assert client.get("/api/rooms/nope/state", headers={"x-seat-key": "nope.x"}).status_code == 404
+
+    def test_rooms_per_address_are_limited(self, db: Path, clock: Clock) -> None:
+        with TestClient(create_app(db, clock=clock, limits=Limits(rooms_per_minute=3))) as client:
+            codes = [
+                client.post("/api/rooms", json={"mode": "friend", "names": ["A"]}).status_code
+                for _ in range(4)
+            ]
+        assert codes == [201, 201, 201, 429]
+
+    def test_pages_are_served_with_a_strict_policy(self, client: TestClient) -> None:
+        response = client.get("/api/profiles")
+        assert "default-src 'self'" in response.headers["content-security-policy"]
+        assert response.headers["x-content-type-options"] == "nosniff"
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+class TestPlay:
+    def test_friends_play_a_whole_game(self, client: TestClient, db: Path) -> None:
+        room, keys = friend_room(client)
+        with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+            drain([ann])  # Bob's arrival
+            play_out(client, room["room"], [ann, bob])
+            final = room_of(client, room["room"]).game
+            for seat in (ann, bob):
+                assert seat.view.phase == "over" and list(seat.view.scores) == list(final.scores)
+                assert seat.view.events == final.view(seat.room["you"]).events
+        stored = json.loads(sqlite3.connect(db).execute("SELECT data FROM rooms").fetchone()[0])
+        assert replay(stored["record"]).scores == final.scores
+
+    @pytest.mark.parametrize("profile", ["muggins", "three-players", "five-card"])
+    def test_variants_over_the_wire(self, client: TestClient, profile: str) -> None:
+        room, keys = friend_room(client, profile=profile, seed=11)
+        seats: list[SeatClient] = []
+        with connect(client, keys[0]) as s0, connect(client, keys[1]) as s1:
+            seats = [s0, s1]
+            drain([s0])
+            if len(keys) == 3:
+                with connect(client, keys[2]) as s2:
+                    drain([s0, s1])
+                    play_out(client, room["room"], [s0, s1, s2])
+            else:
+                play_out(client, room["room"], seats)
+        assert room_of(client, room["room"]).game.is_over
+
+    def test_against_the_computer(self, client: TestClient) -> None:
+        room = create(client, "computer", level="easy", seed=9)
+        with connect(client, room["keys"][0]["key"]) as ann:
+            assert ann.room["waiting_for"] == []
+            play_out(client, room["room"], [ann])
+            assert ann.view.phase == "over"
+            kinds = {e.kind for e in ann.log if e.seat == 1}
+            assert {"play", "hand"} <= kinds
+
+    def test_same_device_holds_both_seats(self, client: TestClient) -> None:
+        room = create(client, "same-device", names=["Ann", "Bob"], seed=2)
+        keys = [k["key"] for k in room["keys"]]
+        with connect(client, keys[0]) as ann:
+            assert ann.room["waiting_for"] == ["Bob"]
+            with connect(client, keys[1]) as bob:
+                drain([ann])
+                assert ann.room["waiting_for"] == []
+                play_out(client, room["room"], [ann, bob], kind="random")
+
+    def test_between_hands_everyone_presses_next(self, client: TestClient) -> None:
+        _room, keys = friend_room(client, seed=4)
+        with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+            drain([ann])
+            players = [make_player("easy", 0), make_player("easy", 1)]
+            while ann.room["between_hands"] is None:
+                mover = ann if ann.view.legal_actions else bob
+                mover.send(type="action", action=str(players[mover.view.seat].choose(mover.view)))
+                drain([ann, bob])
+            assert ann.room["between_hands"] == {"deal": 0, "ready": []}
+            assert ann.view.deal == 1 and ann.view.scores == bob.view.scores
+            shown = [e.kind for e in ann.log if e.deal == 0]
+            assert "crib" in shown
+            error = ann.act("discard " + " ".join(str(c) for c in ann.view.hand[:2]))
+            assert error["code"] == "between-hands"
+            ann.send(type="next")
+            drain([ann, bob])
+            assert ann.room["between_hands"] == {"deal": 0, "ready": [0]}
+            bob.send(type="next")
+            drain([ann, bob])
+            assert ann.room["between_hands"] is None and ann.view.legal_actions
+            assert bob.act("discard " + " ".join(str(c) for c in bob.view.hand[:2]))["type"] == "state"
+
+
+class TestConnections:
+    def test_play_waits_for_a_disconnected_seat_and_a_reconnect_gets_the_full_view(
+        self, client: TestClient
+    ) -> None:
+        _room, keys = friend_room(client)
+        with connect(client, keys[0]) as ann:
+            assert ann.room["waiting_for"] == ["Friend 1"]
+            discard = "discard " + " ".join(str(c) for c in ann.view.hand[:2])
+            error = ann.act(discard)
+            assert error["type"] == "error" and error["code"] == "waiting"
+            assert "waiting for Friend 1 to connect" in error["message"]
+            with connect(client, keys[1]) as bob:
+                drain([ann])
+                assert ann.room["waiting_for"] == [] and all(s["connected"] for s in ann.room["seats"])
+                assert ann.act(discard)["type"] == "state"
+                drain([bob])
+                bob_view = bob.view
+            drain([ann])  # Bob has gone
+            assert ann.room["waiting_for"] == ["Friend 1"]
+            assert not ann.room["seats"][1]["connected"]
+            with connect(client, keys[1]) as again:
+                assert again.state["events_start"] == 0
+                assert again.view == bob_view
+                drain([ann])
+                assert ann.room["waiting_for"] == []
+
+    def test_the_same_key_twice_closes_the_older_connection(self, client: TestClient) -> None:
+        _room, keys = friend_room(client)
+        with client.websocket_connect("/ws") as first:
+            first.send_json({"type": "hello", "key": keys[0]})
+            assert first.receive_json()["type"] == "state"
+            with connect(client, keys[0]) as second:
+                message = first.receive_json()
+                assert message == {
+                    "type": "error",
+                    "code": "replaced",
+                    "message": "this seat was opened elsewhere",
+                }
+                assert second.room["you"] == 0
+
+    def test_sync_sends_everything_again(self, client: TestClient) -> None:
+        _room, keys = friend_room(client)
+        with connect(client, keys[0]) as ann:
+            ann.send(type="sync")
+            assert ann.receive()["events_start"] == 0
+            ann.send(type="ping")
+            assert ann.receive() == {"type": "pong"}
+
+
+class TestRestart:
+    def test_a_restarted_server_continues_every_room(self, db: Path, clock: Clock) -> None:
+        with TestClient(create_app(db, clock=clock, limits=FAST)) as client:
+            room, keys = friend_room(client, seed=8)
+            computer = create(client, "computer", level="medium", seed=8)
+            with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+                drain([ann])
+                players = [make_player("easy", 0), make_player("easy", 1)]
+                for _ in range(5):  # both discard and three cards are played
+                    mover = ann if ann.view.legal_actions else bob
+                    mover.send(type="action", action=str(players[mover.view.seat].choose(mover.view)))
+                    drain([ann, bob])
+                before = [ann.view, bob.view]
+            with connect(client, computer["keys"][0]["key"]) as solo:
+                hand = solo.view.hand
+                solo.act("discard " + " ".join(str(c) for c in hand[:2]))
+                solo_before = solo.view
+        with TestClient(create_app(db, clock=clock, limits=FAST)) as client:
+            with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+                drain([ann])
+                assert [without_cut(ann.view), without_cut(bob.view)] == [without_cut(v) for v in before]
+                assert before[0].phase == "play" and len(before[0].pile) == 3
+                play_out(client, room["room"], [ann, bob])
+            with connect(client, computer["keys"][0]["key"]) as solo:
+                assert without_cut(solo.view) == without_cut(solo_before)
+                play_out(client, computer["room"], [solo])
+
+
+class TestExpiry:
+    def test_a_room_expires_after_seven_days_without_play(
+        self, client: TestClient, clock: Clock, db: Path
+    ) -> None:
+        room, keys = friend_room(client)
+        url = f"/api/rooms/{room['room']}/state"
+        clock.now += 6 * DAY
+        assert client.get(url, headers={"x-seat-key": keys[0]}).status_code == 200  # activity
+        clock.now += EXPIRY_SECONDS - 1
+        assert client.get(url, headers={"x-seat-key": keys[1]}).status_code == 200
+        clock.now += EXPIRY_SECONDS
+        response = client.get(url, headers={"x-seat-key": keys[0]})
+        assert response.status_code == 410
+        assert response.json()["error"] == "this room expired after 7 days without play"
+        assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 0
+        assert client.get(url, headers={"x-seat-key": keys[0]}).status_code == 404
+
+    def test_websocket_and_invitation_refuse_an_expired_room(self, client: TestClient, clock: Clock) -> None:
+        room = create(client)
+        other = create(client)
+        clock.now += EXPIRY_SECONDS
+        response = client.post("/api/join", json={"invite": room["invite"], "name": "Bob"})
+        assert response.status_code == 410
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "key": other["keys"][0]["key"]})
+            assert ws.receive_json() == {
+                "type": "error",
+                "code": "expired",
+                "message": "this room expired after 7 days without play",
+            }
+            assert ws.receive()["code"] == 4410
+
+    def test_expired_rooms_are_swept_when_a_room_is_created(
+        self, client: TestClient, clock: Clock, db: Path
+    ) -> None:
+        for _ in range(3):
+            create(client)
+        clock.now += EXPIRY_SECONDS
+        create(client)
+        assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 1
+
+
+class TestNewGame:
+    def test_mid_hand_a_new_game_needs_every_seat(self, client: TestClient) -> None:
+        _room, keys = friend_room(client)
+        with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+            drain([ann])
+            ann.act("discard " + " ".join(str(c) for c in ann.view.hand[:2]))
+            drain([bob])
+            hand = bob.view.hand
+            ann.send(type="new_game")
+            drain([ann, bob])
+            assert bob.room["new_game"] == {"proposed_by": 0, "agreed": [0]} and bob.room["game"] == 1
+            bob.send(type="decline")
+            drain([ann, bob])
+            assert ann.room["new_game"] is None and ann.view.hand == ann.view.hand and bob.view.hand == hand
+            assert ann.room["game"] == 1 and len(ann.view.discarded) == 2
+            bob.send(type="new_game")
+            drain([ann, bob])
+            ann.send(type="new_game")
+            drain([ann, bob])
+            assert ann.room["game"] == 2 and ann.state["events_start"] == 0
+            assert ann.room["history"] == [{"game": 1, "scores": [0, 0], "winner": None, "finished": False}]
+            assert not ann.view.discarded and len(ann.view.hand) == 6 and ann.room["new_game"] is None
+
+    def test_after_a_game_one_seat_starts_the_next(self, client: TestClient) -> None:
+        room, keys = friend_room(client, seed=6)
+        with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+            drain([ann])
+            play_out(client, room["room"], [ann, bob])
+            scores = list(ann.view.scores)
+            bob.send(type="new_game")
+            drain([ann, bob])
+            assert ann.room["game"] == 2 and ann.view.scores == (0, 0)
+            assert ann.room["history"][0]["scores"] == scores and ann.room["history"][0]["finished"]
+
+    def test_alone_against_the_computer_a_new_game_starts_at_once(self, client: TestClient) -> None:
+        room = create(client, "computer", seed=1)
+        with connect(client, room["keys"][0]["key"]) as ann:
+            ann.send(type="new_game")
+            assert ann.receive()["room"]["game"] == 2
+
+
+class TestBadMessages:
+    @pytest.mark.parametrize(
+        ("text", "code", "message"),
+        [
+            ("not json", "malformed", "the message is not JSON"),
+            ("[1, 2]", "malformed", "message: Input should be an object"),
+            ('{"kind": "action"}', "malformed", "type: every message needs a type"),
+            ('{"type": "shout"}', "malformed", "type: not a message type"),
+            ('{"type": "action"}', "malformed", "action: Field required"),
+            ('{"type": "action", "action": 7}', "malformed", "action: Input should be a valid string"),
+            ('{"type": "ping", "extra": 1}', "malformed", "extra: Extra inputs are not permitted"),
+            ('{"type": "action", "action": "fold"}', "malformed", "action: unknown action 'fold'"),
+            ('{"type": "action", "action": "play ZZ"}', "malformed", "action:"),
+            ('{"type": "hello", "key": "x.y"}', "malformed", "this connection already holds a seat"),
+            ('{"type": "next"}', "illegal", "no hand to move on from"),
+            ('{"type": "decline"}', "illegal", "no new game has been proposed"),
+            ('{"type": "action", "action": "' + "x" * 3000 + '"}', "too-large", "at most 2048 bytes"),
+        ],
+    )
+    def test_each_is_refused_and_changes_nothing(
+        self, client: TestClient, text: str, code: str, message: str
+    ) -> None:
+        room, keys = friend_room(client)
+        with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+            drain([ann])
+            before = room_of(client, room["room"]).to_json()
+            ann.ws.send_text(text)
+            error = ann.receive()
+            assert error["type"] == "error" and error["code"] == code, error
+            assert message in error["message"] and "\n" not in error["message"]
+            assert room_of(client, room["room"]).to_json() == before
+            del bob
+
+    def test_illegal_actions_are_refused_and_change_nothing(self, client: TestClient) -> None:
+        room, keys = friend_room(client, seed=12)
+        with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+            drain([ann])
+            server_room = room_of(client, room["room"])
+            bobs_cards = [str(c) for c in server_room.game.view(1).hand]
+            own = [str(c) for c in ann.view.hand]
+            cases = [
+                ("play " + own[0], "discard"),  # a play in the discard phase
+                ("discard " + own[0], "2 cards"),  # one card only
+                ("discard " + " ".join(bobs_cards[:2]), "not"),  # the other seat's cards
+                ("discard " + own[0] + " " + own[0], ""),  # one card twice
+                ("count 5", ""),  # no muggins here
+            ]
+            for action, words in cases:
+                before = server_room.to_json()
+                error = ann.act(action)
+                assert error["type"] == "error" and error["code"] in ("illegal", "malformed"), (action, error)
+                assert words in error["message"], (action, error)
+                assert server_room.to_json() == before
+            ann.act("discard " + " ".join(own[:2]))
+            drain([bob])
+            bob.act("discard " + " ".join(bobs_cards[:2]))
+            drain([ann])
+            leader, other = (ann, bob) if ann.view.legal_actions else (bob, ann)
+            before = server_room.to_json()
+            error = other.act("play " + str(other.view.hand[0]))  # out of turn
+            assert error["code"] == "illegal" and server_room.to_json() == before
+            assert leader.view.legal_actions
+
+    def test_binary_frames_and_a_missing_hello(self, client: TestClient) -> None:
+        _room, keys = friend_room(client)
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "ping"})
+            error = ws.receive_json()
+            assert error["code"] == "malformed" and "hello" in error["message"]
+            assert ws.receive()["code"] == 4400
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "key": keys[0] + "x"})
+            assert ws.receive_json()["code"] == "bad-key"
+            assert ws.receive()["code"] == 4403
+        with connect(client, keys[0]) as ann:
+            ann.ws.send_bytes(b'{"type": "ping"}')
+            assert ann.receive()["message"] == "messages are JSON text, not binary"
+
+    def test_rate_is_bounded_and_a_flood_is_cut_off(self, db: Path, clock: Clock) -> None:
+        limits = Limits(messages_per_second=0.001, burst=5, rate_strikes=3)
+        with TestClient(create_app(db, clock=clock, limits=limits)) as client:
+            _, keys = friend_room(client)
+            with client.websocket_connect("/ws") as ws:
+                seat = SeatClient(ws, keys[0])
+                seat.hello()
+                for _ in range(5):
+                    seat.send(type="ping")
+                    assert seat.receive() == {"type": "pong"}
+                seat.send(type="ping")
+                assert seat.receive()["code"] == "rate"
+                seat.send(type="ping")
+                assert seat.receive()["code"] == "rate"
+                seat.send(type="ping")
+                assert seat.receive()["message"] == "too many messages: the connection is closed"
+                assert ws.receive()["code"] == 1008
+
+
+class TestSecrecy:
+    """Every message sent during many games is checked: no seat is sent a card it may not know."""
+
+    @pytest.mark.parametrize("seed", range(6))
+    def test_no_message_carries_another_seats_hidden_cards(self, client: TestClient, seed: int) -> None:
+        room, keys = friend_room(
+            client, seed=100 + seed, profile=["standard", "muggins", "five-card"][seed % 3]
+        )
+        with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+            drain([ann])
+            game = room_of(client, room["room"]).game
+            for seat in (ann, bob):
+                for message in seat.received:
+                    if message["type"] == "state":
+                        check_secrecy(message, game, seat.room["you"])
+            play_out(client, room["room"], [ann, bob], kind="medium")
+            assert all(m["type"] == "state" for s in (ann, bob) for m in s.received)
+
+    def test_the_true_points_of_a_count_are_never_sent(self, client: TestClient) -> None:
+        room, keys = friend_room(client, profile="muggins", seed=3)
+        with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+            drain([ann])
+            play_out(client, room["room"], [ann, bob])
+            assert not any("claim_points" in json.dumps(m) for s in (ann, bob) for m in s.received)
+
+    def test_a_name_is_sent_as_text(self, client: TestClient) -> None:
+        room = create(client, names=["<img src=x onerror=1>"])
+        key = room["keys"][0]["key"]
+        state = client.get(f"/api/rooms/{room['room']}/state", headers={"x-seat-key": key}).json()
+        assert state["room"]["seats"][0]["name"] == "<img src=x onerror=1>"
