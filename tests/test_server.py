@@ -485,7 +485,8 @@ class TestNewGame:
             drain([ann, bob])
             assert ann.room["game"] == 2 and ann.state["events_start"] == 0
             assert ann.room["history"] == [{"game": 1, "scores": [0, 0], "winner": None, "finished": False}]
-            assert not ann.view.discarded and len(ann.view.hand) == 6 and ann.room["new_game"] is None
+            fresh = ann.view
+            assert fresh.discarded == () and len(fresh.hand) == 6 and ann.room["new_game"] is None
 
     def test_after_a_game_one_seat_starts_the_next(self, client: TestClient) -> None:
         room, keys = friend_room(client, seed=6)
