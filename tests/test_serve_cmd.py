@@ -1,0 +1,54 @@
+"""``cribbage serve`` as a user starts it: it listens, serves the board and the API, and refuses what
+it cannot do in one line."""
+
+from __future__ import annotations
+
+import json
+import socket
+import urllib.request
+from pathlib import Path
+
+from .serving import live_server
+from .terminal import run_cribbage
+
+
+def get(url: str) -> tuple[int, str, str]:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.status, response.headers.get("content-type", ""), response.read().decode()
+
+
+def test_serves_the_board_and_the_api(tmp_path: Path) -> None:
+    with live_server(tmp_path / "rooms.sqlite3") as base:
+        status, kind, page = get(base + "/")
+        assert status == 200 and kind.startswith("text/html") and "<html" in page.lower()
+        status, _, body = get(base + "/api/profiles")
+        assert json.loads(body)["profiles"][0]["name"] == "standard"
+    assert (tmp_path / "rooms.sqlite3").exists()
+
+
+def test_offers_a_house_rule_profile_file(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('name = "house"\nextends = "standard"\n\n[rules]\ntarget = 61\n')
+    with live_server(tmp_path / "rooms.sqlite3", "--profile", str(house)) as base:
+        names = [p["name"] for p in json.loads(get(base + "/api/profiles")[2])["profiles"]]
+    assert names[-1] == "house"
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_cribbage("serve", "--port", str(port), "--db", str(tmp_path / "r.sqlite3"))
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [
+        f"cribbage: error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    ]
+
+
+def test_a_bad_profile_file_is_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "bad"\n[rules]\ntarget = "lots"\n')
+    result = run_cribbage("serve", "--profile", str(bad), "--db", str(tmp_path / "r.sqlite3"))
+    assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert "target" in result.stderr
