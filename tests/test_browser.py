@@ -1,0 +1,520 @@
+"""The browser board end to end: a real `cribbage serve` on loopback and headless Chromium.
+
+Two friends in two browser contexts, a game against the computer through a whole hand, names with
+markup shown as text (with the same-device curtain), a phone-sized screen, and forgetting saved games.
+Every check waits for what the page shows (Playwright's `expect`), never for a length of time.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+
+def _not_here(reason: str) -> NoReturn:
+    """Skip this module, or fail it where CI requires the browser test (``CRIBCORE_REQUIRE_BROWSER``)."""
+    if os.environ.get("CRIBCORE_REQUIRE_BROWSER"):
+        pytest.fail(reason)
+    pytest.skip(reason, allow_module_level=True)
+
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
+except ImportError:  # pragma: no cover - CI installs it with the test extra
+    _not_here("playwright is not installed (pip install -e '.[test]')")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+if not CHROMIUM.exists():
+    _not_here(f"no Chromium at {CHROMIUM} (run scripts/install-test-browser)")
+
+SEED = 7
+HAND = "[data-testid=hand] button[data-card]"
+PLAYABLE = "[data-testid=hand] button[data-card]:enabled"
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+expect.set_options(timeout=15_000)
+
+
+# ----------------------------------------------------------------------------- fixtures
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """``cribbage serve`` on a free loopback port with its own database, as a subprocess that a test
+    may stop and start again (the rooms stay in the database)."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[str] | None = None
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "cribcore.cli", "serve", "--host", "127.0.0.1"]
+        process = subprocess.Popen(
+            [*command, "--port", str(self.port), "--db", str(self.db)],
+            cwd=Path(__file__).resolve().parent.parent,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.process = process
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                stderr = process.stderr.read() if process.stderr else ""
+                pytest.fail(f"cribbage serve exited with {process.returncode}: {stderr}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail("cribbage serve did not open its port in 30 s")
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            if self.process.stderr:
+                self.process.stderr.close()
+            self.process = None
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("server") / "rooms.sqlite3")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def base_url(server: Server) -> str:
+    return server.url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Contexts:
+    """Browser contexts opened by one test, closed after it; any script error or dialog fails the test."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.opened: list[BrowserContext] = []
+        self.errors: list[str] = []
+
+    def new(self, **options: Any) -> BrowserContext:
+        context = self.browser.new_context(**options)
+        context.on("page", self._watch)
+        self.opened.append(context)
+        return context
+
+    def page(self, **options: Any) -> Page:
+        return self.new(**options).new_page()
+
+    def _watch(self, page: Page) -> None:
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("dialog", lambda dialog: self.errors.append(f"dialog: {dialog.message}"))
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[Contexts]:
+    holder = Contexts(browser)
+    yield holder
+    for context in holder.opened:
+        context.close()
+    assert not holder.errors, holder.errors
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def card_text(card: str) -> str:
+    """How the board writes a card: ``10♥`` for ``TH``."""
+    return ("10" if card[0] == "T" else card[0]) + SUITS[card[1]]
+
+
+def card_value(card: str) -> int:
+    return {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}.get(card[0]) or int(card[0])
+
+
+def hand_of(page: Page) -> list[str]:
+    return [str(card.get_attribute("data-card")) for card in page.locator(HAND).all()]
+
+
+def shows_none_of(page: Page, cards: Sequence[str]) -> None:
+    """None of ``cards`` is anywhere in the page's DOM (as a hand, laid or pile card)."""
+    for card in cards:
+        hits = page.locator(f'[data-card="{card}"], [data-laid-card="{card}"], [data-pile-card="{card}"]')
+        expect(hits).to_have_count(0)
+
+
+def start(page: Page, url: str, name: str) -> None:
+    page.goto(f"{url}/?seed={SEED}")
+    page.get_by_test_id("name-input").fill(name)
+
+
+def discard(page: Page) -> list[str]:
+    """Choose the first cards of the hand for the crib and confirm; returns them."""
+    expect(page.get_by_test_id("discard-confirm")).to_be_visible()
+    chosen = hand_of(page)[:2]
+    for card in chosen:
+        page.locator(f'{HAND}[data-card="{card}"]').click()
+    confirm = page.get_by_test_id("discard-confirm")
+    expect(confirm).to_be_enabled()
+    confirm.click()
+    expect(page.get_by_test_id("discard-confirm")).to_be_hidden()
+    return chosen
+
+
+def whose_turn(pages: Sequence[Page], seconds: float = 15) -> Page:
+    """The page that may play a card now (one of ``pages``)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.locator(PLAYABLE).count():
+                return page
+        pages[0].wait_for_timeout(40)
+    raise AssertionError("no page may play a card")
+
+
+def text_of(locator: Locator) -> str:
+    return locator.inner_text().strip()
+
+
+# ----------------------------------------------------------------------------- the tests
+
+
+def test_two_friends_see_only_their_own_cards(base_url: str, contexts: Contexts) -> None:
+    ann_context, bob_context = contexts.new(), contexts.new()
+    ann = ann_context.new_page()
+    start(ann, base_url, "Ann")
+    ann.get_by_test_id("start-friend").click()
+    link = ann.get_by_test_id("invite-link")
+    expect(link).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/#join=\S+$"))
+    expect(ann.get_by_test_id("waiting")).to_contain_text("Waiting for a friend to join")
+    expect(ann.get_by_test_id("copy-invite")).to_be_visible()
+
+    bob = bob_context.new_page()
+    bob.goto(link.input_value())
+    expect(bob.get_by_test_id("join-screen")).to_be_visible()
+    bob.get_by_test_id("join-name").fill("Bob")
+    bob.get_by_test_id("join-submit").click()
+
+    pages = {"Ann": ann, "Bob": bob}
+    for page in pages.values():
+        expect(page.locator(HAND)).to_have_count(6)
+        expect(page.get_by_test_id("waiting")).to_be_hidden()
+        expect(page.get_by_test_id("seat-name-0")).to_have_text("Ann")
+        expect(page.get_by_test_id("seat-name-1")).to_have_text("Bob")
+    expect(ann.get_by_test_id("invite")).to_be_hidden()
+    dealt = {name: hand_of(page) for name, page in pages.items()}
+    assert not set(dealt["Ann"]) & set(dealt["Bob"])
+    shows_none_of(ann, dealt["Bob"])
+    shows_none_of(bob, dealt["Ann"])
+
+    laid_away = {name: discard(page) for name, page in pages.items()}
+    for page in pages.values():
+        expect(page.get_by_test_id("starter").locator(".card")).to_have_count(1)
+        expect(page.locator(HAND)).to_have_count(4)
+    expect(bob.get_by_test_id("starter")).to_have_text(text_of(ann.get_by_test_id("starter")))
+
+    # Four cards laid in turn: each appears on both screens, and both show the same count and scores.
+    seats = {"Ann": 0, "Bob": 1}
+    played: dict[str, list[str]] = {"Ann": [], "Bob": []}
+    count = 0
+    for _ in range(4):
+        page = whose_turn((ann, bob))
+        name = "Ann" if page is ann else "Bob"
+        other = bob if page is ann else ann
+        card = page.locator(PLAYABLE).first.get_attribute("data-card") or ""
+        page.locator(f'{HAND}[data-card="{card}"]').click()
+        played[name].append(card)
+        for viewer in (ann, bob):
+            expect(viewer.get_by_test_id("log")).to_contain_text(f"{name} plays {card_text(card)}")
+            laid = viewer.locator(f'[data-testid=seat-{seats[name]}] [data-laid-card="{card}"]')
+            expect(laid).to_have_count(1)
+        expect(page.locator(f'{HAND}[data-card="{card}"]')).to_have_count(0)
+        count = int(text_of(ann.get_by_test_id("count")))
+        expect(bob.get_by_test_id("count")).to_have_text(str(count))
+        for side in (0, 1):
+            score = text_of(ann.get_by_test_id(f"score-value-{side}"))
+            expect(bob.get_by_test_id(f"score-value-{side}")).to_have_text(score)
+        if count:
+            expect(other.locator(f'[data-testid=pile] [data-pile-card="{card}"]')).to_have_count(1)
+    assert played["Ann"] and played["Bob"], "the turn passed between the players"
+    held = {name: [c for c in dealt[name] if c not in laid_away[name] + played[name]] for name in pages}
+    for name, page in pages.items():
+        other = bob if page is ann else ann
+        assert sorted(hand_of(page)) == sorted(held[name])
+        shows_none_of(other, held[name])
+        shows_none_of(other, laid_away[name])
+
+    # Bob closes his page: Ann is told who is missing; Bob comes back (his key is in his storage).
+    bob_url = bob.url
+    bob.close()
+    expect(ann.get_by_test_id("waiting")).to_have_text("Waiting for Bob to connect")
+    expect(ann.get_by_test_id("seat-1")).to_contain_text("offline")
+    bob = bob_context.new_page()
+    bob.goto(bob_url)
+    expect(ann.get_by_test_id("waiting")).to_be_hidden()
+    expect(bob.get_by_test_id("waiting")).to_be_hidden()
+    expect(bob.locator(HAND)).to_have_count(len(held["Bob"]))
+    assert sorted(hand_of(bob)) == sorted(held["Bob"])
+    expect(bob.get_by_test_id("count")).to_have_text(str(count))
+    expect(bob.get_by_test_id("log")).to_contain_text(f"Bob lays away {card_text(laid_away['Bob'][0])}")
+    shows_none_of(bob, held["Ann"])
+
+    # A new game mid-game is a proposal: Bob declines it, then agrees to the next one.
+    ann.get_by_test_id("propose-new-game").click()
+    ann.get_by_test_id("propose-confirm").click()
+    expect(bob.get_by_test_id("new-game-proposal")).to_contain_text("Ann proposes a new game")
+    expect(ann.get_by_test_id("new-game-proposal")).to_contain_text("waiting for Bob to agree")
+    expect(ann.get_by_test_id("agree")).to_be_hidden()
+    bob.get_by_test_id("decline").click()
+    expect(ann.get_by_test_id("new-game-proposal")).to_be_hidden()
+    expect(bob.locator(HAND)).to_have_count(len(held["Bob"]))
+    ann.get_by_test_id("propose-new-game").click()
+    ann.get_by_test_id("propose-confirm").click()
+    bob.get_by_test_id("agree").click()
+    for page in (ann, bob):
+        expect(page.get_by_test_id("new-game-proposal")).to_be_hidden()
+        expect(page.locator(HAND)).to_have_count(6)
+        expect(page.get_by_test_id("deal-info")).to_contain_text("Deal 1")
+        expect(page.get_by_test_id("log")).not_to_contain_text("plays")
+
+
+def test_against_the_computer_through_a_whole_hand(base_url: str, contexts: Contexts) -> None:
+    page = contexts.page()
+    start(page, base_url, "Ann")
+    page.get_by_test_id("start-computer-easy").click()
+    expect(page.get_by_test_id("seat-name-1")).to_have_text("Computer (easy)")
+    expect(page.get_by_test_id("prompt")).to_contain_text("Choose two cards")
+    expect(page.get_by_test_id("discard-confirm")).to_be_disabled()
+    first = hand_of(page)[0]
+    page.locator(f'{HAND}[data-card="{first}"]').click()
+    expect(page.locator(f'{HAND}[data-card="{first}"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("discard-confirm")).to_be_disabled()  # one card of two
+    page.locator(f'{HAND}[data-card="{first}"]').click()  # and back
+    expect(page.locator(f'{HAND}[data-card="{first}"]')).to_have_attribute("aria-pressed", "false")
+    laid = discard(page)
+    expect(page.get_by_test_id("my-crib")).to_contain_text(" ".join(map(card_text, laid)))
+
+    # Play every card the page allows until the hand is shown.
+    show = page.get_by_test_id("show")
+    deadline = time.monotonic() + 30
+    while not show.is_visible():
+        assert time.monotonic() < deadline, "the hand never reached the show"
+        playable = page.locator(PLAYABLE)
+        if playable.count():
+            card = playable.first.get_attribute("data-card") or ""
+            total = int(text_of(page.get_by_test_id("count")))
+            assert total + card_value(card) <= 31
+            playable.first.click()
+            expect(page.get_by_test_id("log")).to_contain_text(f"Ann plays {card_text(card)}")
+        else:
+            page.wait_for_timeout(40)
+
+    log = page.get_by_test_id("log")
+    expect(log).to_contain_text("Computer (easy) plays")
+    expect(log).to_contain_text("Computer (easy) lays away two cards")
+    expect(log).to_contain_text("The starter is")
+    expect(show.get_by_test_id("show-hand")).to_have_count(2)
+    expect(show.get_by_test_id("show-crib")).to_have_count(1)
+    expect(show.get_by_test_id("show-points")).to_have_count(3)
+    for block in show.locator(".show-block").all():
+        points = int(text_of(block.get_by_test_id("show-points")).lstrip("= "))
+        spoken = text_of(block.locator(".spoken"))
+        assert spoken.endswith(".")
+        if points:
+            items = block.locator(".items li")
+            assert sum(int(re.findall(r" (\d+):", text_of(li))[0]) for li in items.all()) == points
+            assert "is" in spoken or spoken.startswith("fifteen")
+        else:
+            assert "nothing to count" in spoken
+    # The log explains the show too, and the scores there are the scores on the table.
+    expect(log).to_contain_text("Ann's hand")
+    ann_score = text_of(page.get_by_test_id("score-value-0"))
+    computer_score = text_of(page.get_by_test_id("score-value-1"))
+    expect(log).to_contain_text(f"(Ann {ann_score} · Computer (easy) {computer_score})")
+
+    page.get_by_test_id("next-hand").click()
+    expect(show).to_be_hidden()
+    expect(page.get_by_test_id("deal-info")).to_contain_text("Deal 2")
+    expect(page.locator(HAND)).to_have_count(6)
+    expect(page.get_by_test_id("prompt")).to_contain_text("Choose two cards")
+
+
+def test_names_with_markup_are_shown_as_text(base_url: str, contexts: Contexts) -> None:
+    # Names are at most 24 characters, so these are the short forms of the usual probes.
+    first, second = "<img src=x onerror=f()>", "<svg onload=alert(1)>"
+    page = contexts.page()
+    page.goto(f"{base_url}/?seed={SEED}")
+    page.get_by_test_id("name-input").fill(first)
+    page.get_by_test_id("other-name-1").fill(second)
+    page.get_by_test_id("start-same-device").click()
+
+    # Same device: a curtain before each player's cards, naming them literally.
+    curtain = page.get_by_test_id("curtain")
+    expect(curtain).to_have_text(f"Pass the device to {first} — tap to show your cards")
+    expect(page.locator(HAND)).to_have_count(0)
+    expect(page.get_by_test_id("seat-name-0")).to_have_text(first)
+    expect(page.get_by_test_id("seat-name-1")).to_have_text(second)
+    assert page.locator("main img, main svg:not([data-testid=board])").count() == 0
+    page.get_by_test_id("curtain-button").click()
+    expect(page.locator(HAND)).to_have_count(6)
+    first_hand = hand_of(page)
+    discard(page)
+    expect(curtain).to_have_text(f"Pass the device to {second} — tap to show your cards")
+    shows_none_of(page, first_hand)
+    page.get_by_test_id("curtain-button").click()
+    expect(page.locator(HAND)).to_have_count(6)
+    assert not set(hand_of(page)) & set(first_hand)
+    discard(page)
+    expect(page.get_by_test_id("starter").locator(".card")).to_have_count(1)
+    expect(page.get_by_test_id("log")).to_contain_text(f"{second} lays away two cards")
+    assert page.locator("main img, main svg:not([data-testid=board])").count() == 0
+
+
+def test_phone_screen_has_no_horizontal_scroll(base_url: str, contexts: Contexts) -> None:
+    page = contexts.page(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)
+    start(page, base_url, "A long name for a phone")
+
+    def fits() -> None:
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"the page is {width} px wide"
+
+    fits()
+    page.get_by_test_id("start-computer-medium").click()
+    expect(page.locator(HAND)).to_have_count(6)
+    fits()
+    for card in page.locator(HAND).all():
+        box = card.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    discard(page)
+    page.locator(PLAYABLE).first.tap()
+    expect(page.locator(HAND)).to_have_count(3)
+    fits()
+
+
+def test_saved_games_are_listed_and_clear_data_forgets_them(base_url: str, contexts: Contexts) -> None:
+    page = contexts.page()
+    start(page, base_url, "Ann")
+    expect(page.get_by_test_id("no-saved")).to_be_visible()
+    page.get_by_test_id("start-computer-hard").click()
+    expect(page.locator(HAND)).to_have_count(6)
+    hand = hand_of(page)
+
+    # A reload resumes the game where it was; the start screen lists it.
+    page.reload()
+    expect(page.locator(HAND)).to_have_count(6)
+    assert hand_of(page) == hand
+    page.get_by_test_id("leave").click()
+    saved = page.get_by_test_id("saved-game")
+    expect(saved).to_have_count(1)
+    expect(saved).to_contain_text("Ann vs Computer (hard)")
+    saved.get_by_test_id("resume-game").click()
+    expect(page.locator(HAND)).to_have_count(6)
+    page.get_by_test_id("home").click()
+
+    # A server's refusal is shown in the status line.
+    page.goto(f"{base_url}/#join=no-such.invitation")
+    page.get_by_test_id("join-name").fill("Ann")
+    page.get_by_test_id("join-submit").click()
+    expect(page.get_by_test_id("status")).to_contain_text("no such invitation")
+    page.get_by_test_id("home").click()
+    expect(saved).to_have_count(1)
+
+    page.get_by_test_id("clear-data").click()
+    page.get_by_test_id("clear-data-confirm").click()
+    expect(saved).to_have_count(0)
+    expect(page.get_by_test_id("no-saved")).to_be_visible()
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('cribcore.'))") == []
+    page.reload()
+    expect(page.get_by_test_id("start-screen")).to_be_visible()
+    expect(page.get_by_test_id("no-saved")).to_be_visible()
+
+
+def test_the_board_reconnects_when_the_server_comes_back(server: Server, contexts: Contexts) -> None:
+    page = contexts.page()
+    start(page, server.url, "Ann")
+    page.get_by_test_id("start-computer-medium").click()
+    expect(page.locator(HAND)).to_have_count(6)
+    hand = hand_of(page)
+
+    server.stop()
+    expect(page.get_by_test_id("connection")).to_contain_text("Connection lost")
+    server.start()
+    expect(page.get_by_test_id("connection")).to_have_text("")
+    assert hand_of(page) == hand
+    discard(page)
+    expect(page.locator(HAND)).to_have_count(4)
+
+
+def test_muggins_counts_are_entered_as_numbers(base_url: str, contexts: Contexts) -> None:
+    page = contexts.page()
+    start(page, base_url, "Ann")
+    page.get_by_test_id("profile-select").select_option("muggins")
+    page.get_by_test_id("start-computer-easy").click()
+    discard(page)
+
+    # Declare every count as 0 and never call muggins, until the hands are shown.
+    claim = page.get_by_test_id("claim")
+    declared = passed = 0
+    deadline = time.monotonic() + 30
+    while not page.get_by_test_id("next-hand").is_visible():
+        assert time.monotonic() < deadline, "the hand never reached the show"
+        if claim.is_visible():
+            number = page.get_by_test_id("claim-input")
+            if page.get_by_test_id("claim-pass").is_visible():
+                expect(page.get_by_test_id("claim-submit")).to_have_text("Muggins!")
+                page.get_by_test_id("claim-pass").click()
+                passed += 1
+            else:
+                expect(number).to_have_attribute("min", "0")
+                expect(page.get_by_test_id("claim-submit")).to_have_text("Count")
+                number.fill("0")
+                page.get_by_test_id("claim-submit").click()
+                declared += 1
+            expect(page.get_by_test_id("me")).to_have_attribute("aria-busy", "false")
+            expect(page.get_by_test_id("status")).to_have_text("")
+        elif page.locator(PLAYABLE).count():
+            page.locator(PLAYABLE).first.click()
+        else:
+            page.wait_for_timeout(40)
+    assert declared and passed
+    expect(page.get_by_test_id("log")).to_contain_text("Ann counts")
+    expect(page.get_by_test_id("show").get_by_test_id("show-hand")).to_have_count(2)
