@@ -98,11 +98,15 @@ class Card:
     """Count value used for fifteens and the running count."""
     index: int = field(init=False, repr=False, compare=False)
     """A dense index 0..51 (rank-major), stable across versions."""
+    text: str = field(init=False, repr=False, compare=False)
+    """The canonical text form (``str(card)``)."""
 
     def __post_init__(self) -> None:
-        # Derived once: scoring and the engine read these millions of times.
+        # Derived once: scoring and the engine read these millions of times, the server's messages
+        # write the text form hundreds of times a move.
         object.__setattr__(self, "value", self.rank.count_value)
         object.__setattr__(self, "index", (self.rank - 1) * 4 + _SUIT_ORDER[self.suit])
+        object.__setattr__(self, "text", f"{self.rank.symbol}{self.suit.value}")
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -110,7 +114,7 @@ class Card:
         return parse_card(text)
 
     def __str__(self) -> str:
-        return f"{self.rank.symbol}{self.suit.value}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card({self})"
