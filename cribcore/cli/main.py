@@ -17,6 +17,7 @@ from .. import __version__
 from .analyze import add_analyze_parser
 from .commands import Handler, UsageError
 from .errors import PROG, report
+from .join_cmd import add_join_parser
 from .play import INTERRUPTED
 from .play_cmd import add_play_parser, add_resume_parser
 from .plugins_cmd import add_plugins_parser
@@ -98,6 +99,7 @@ def build_parser() -> _Parser:
     add_plugins_parser(commands)
     add_stats_parser(commands)
     add_simulate_parser(commands)
+    add_join_parser(commands)
     add_serve_parser(commands)
     parser.command_names = tuple(commands.choices)
     return parser
