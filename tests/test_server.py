@@ -499,6 +499,18 @@ class TestNewGame:
             assert ann.room["game"] == 2 and ann.view.scores == (0, 0)
             assert ann.room["history"][0]["scores"] == scores and ann.room["history"][0]["finished"]
 
+    def test_a_late_request_does_not_propose_replacing_the_next_game(self, client: TestClient) -> None:
+        room, keys = friend_room(client, seed=6)
+        with connect(client, keys[0]) as ann, connect(client, keys[1]) as bob:
+            drain([ann])
+            play_out(client, room["room"], [ann, bob])
+            bob.send(type="new_game", game=1)
+            drain([ann, bob])
+            ann.send(type="new_game", game=1)
+            error = ann.receive()
+            assert error["code"] == "illegal" and "game 1 has already been replaced" in error["message"]
+            assert room_of(client, room["room"]).proposed_by is None and ann.room["game"] == 2
+
     def test_alone_against_the_computer_a_new_game_starts_at_once(self, client: TestClient) -> None:
         room = create(client, "computer", seed=1)
         with connect(client, room["keys"][0]["key"]) as ann:

@@ -330,6 +330,9 @@ def _either(words: Sequence[str]) -> str:
 
 
 def _hint(view: SeatView, painter: Painter) -> str:
+    if view.claim_stage is not None and view.claim_points is None:
+        # A view from a server does not carry the true count (a browser would show it to the player).
+        return "No hint for a count here: count the cards yourself."
     try:
         suggestion = hint(view)
     except Exception:  # a hint is an extra: its failure must never end the game

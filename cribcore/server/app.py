@@ -30,7 +30,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..players.registry import DEFAULT_LEVEL, LEVELS
 from ..profiles import Profile, builtin_names, load_profile
-from .messages import ActionMessage, CreateRoom, Hello, JoinRoom, parse_client_message, problem
+from .messages import (
+    ActionMessage,
+    CreateRoom,
+    Hello,
+    JoinRoom,
+    NewGameMessage,
+    SimpleMessage,
+    parse_client_message,
+    problem,
+)
 from .rooms import EXPIRY_SECONDS, Room, RoomError, split_secret
 from .store import RoomStore
 
@@ -385,13 +394,15 @@ class _Server:
             await self.broadcast(room)
 
     @staticmethod
-    def apply(room: Room, seat: int, message: ActionMessage | Any, now: float) -> None:
+    def apply(
+        room: Room, seat: int, message: ActionMessage | NewGameMessage | SimpleMessage, now: float
+    ) -> None:
         if isinstance(message, ActionMessage):
             room.act(seat, message.action, now)
+        elif isinstance(message, NewGameMessage):
+            room.new_game(seat, now, message.game)
         elif message.type == "next":
             room.next_hand(seat, now)
-        elif message.type == "new_game":
-            room.new_game(seat, now)
         elif message.type == "decline":
             room.decline(seat, now)
 

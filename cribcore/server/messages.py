@@ -23,6 +23,7 @@ __all__ = [
     "Hello",
     "JoinRoom",
     "Mode",
+    "NewGameMessage",
     "SimpleMessage",
     "clean_name",
     "parse_client_message",
@@ -92,18 +93,28 @@ class ActionMessage(BaseModel):
     action: str = Field(min_length=1, max_length=200)
 
 
+class NewGameMessage(BaseModel):
+    """Propose or agree to a new game; ``game``, when given, is the room's game it would replace."""
+
+    model_config = _STRICT
+    type: Literal["new_game"]
+    game: int | None = None
+
+
 class SimpleMessage(BaseModel):
     """A message that is only its type."""
 
     model_config = _STRICT
-    type: Literal["next", "new_game", "decline", "sync", "ping"]
+    type: Literal["next", "decline", "sync", "ping"]
 
 
-ClientMessage = Annotated[Hello | ActionMessage | SimpleMessage, Field(discriminator="type")]
+AnyMessage = Hello | ActionMessage | NewGameMessage | SimpleMessage
+
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 
 MESSAGE_TYPES = ("hello", "action", "next", "new_game", "decline", "sync", "ping")
 
-_CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | SimpleMessage] = TypeAdapter(ClientMessage)
+_CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 
 
 def problem(exc: ValidationError) -> str:
@@ -112,7 +123,7 @@ def problem(exc: ValidationError) -> str:
     return f"{key}: {reason}"
 
 
-def parse_client_message(text: str) -> Hello | ActionMessage | SimpleMessage:
+def parse_client_message(text: str) -> AnyMessage:
     """One WebSocket message; raises `ValueError` with one line when it is not JSON or not a message."""
     try:
         return _CLIENT_MESSAGE.validate_json(text)

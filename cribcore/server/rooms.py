@@ -280,9 +280,14 @@ class Room:
             self.ready = set()
             self._run_computers()
 
-    def new_game(self, seat: int, now: float) -> bool:
+    def new_game(self, seat: int, now: float, replacing: int | None = None) -> bool:
         """Propose (or agree to) a new game; returns whether it started. After a game is over it starts
-        at once; during one, only when every human seat has agreed."""
+        at once; during one, only when every human seat has agreed. ``replacing`` (the game the seat
+        saw) refuses a request that arrives after that game was already replaced."""
+        if replacing is not None and replacing != self.number:
+            raise RoomError(
+                "illegal", f"game {replacing} has already been replaced: this is game {self.number}"
+            )
         self.last_active = now
         if not self.game.is_over:
             if self.proposed_by is None:

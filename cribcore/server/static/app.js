@@ -523,6 +523,9 @@ class Table {
   }
 
   send(msg, seats) {
+    // A new game names the game it replaces, so a late click cannot propose replacing the next one.
+    const lead = this.leader();
+    if (msg.type === "new_game" && lead && lead.room) msg = { ...msg, game: lead.room.game };
     for (const s of seats) this.conns.get(s)?.send(msg);
   }
 
