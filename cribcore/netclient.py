@@ -35,7 +35,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from .actions import Action
 from .events import Event
-from .server.wire import WireError, event_from_json, view_from_json
+from .server.wire import SeatLog, WireError
 from .views import SeatView
 
 __all__ = [
@@ -334,7 +334,7 @@ class SeatClient:
 
     `connect` opens the connection, says hello with ``key`` and returns the first (full) `State`.
     `receive` returns the next `State` or `Refusal` (``None`` when ``timeout`` passes first); it keeps the
-    seat's event log of the current game in `events`, and when a message does not follow on from it
+    seat's event log of the current game in `log`, and when a message does not follow on from it
     (another game, a message missed) it asks for a full state instead. `reconnect` connects again, a few
     times, after a connection was lost. Not for use from several threads at once.
     """
@@ -342,7 +342,7 @@ class SeatClient:
     link: Link
     key: str = field(repr=False)
     open_timeout: float = TIMEOUT
-    events: list[Event] = field(default_factory=list, repr=False)
+    log: SeatLog = field(default_factory=SeatLog, repr=False)
     state: State | None = field(default=None, repr=False)
     _ws: ClientConnection | None = None
 
@@ -502,27 +502,15 @@ class SeatClient:
         return self._state(message)
 
     def _state(self, message: Mapping[str, Any]) -> State | None:
-        room = message.get("room")
-        start = message.get("events_start")
-        raw_events = message.get("events")
-        if not isinstance(room, dict) or not isinstance(start, int) or not isinstance(raw_events, list):
-            raise NetError("the server sent a state without its room, events_start or events")
+        before = len(self.log.events)
         try:
-            added = tuple(event_from_json(event) for event in raw_events)
+            view = self.log.accept(message)
         except (WireError, TypeError) as exc:
             raise NetError(f"the server sent an unreadable state ({printable(exc)})") from None
-        game = room.get("game")
-        same_game = self.state is not None and self.state.game == game
-        if start == 0:
-            self.events = list(added)
-        elif same_game and start == len(self.events):
-            self.events.extend(added)
-        else:
+        if view is None:
             self.sync()  # this message does not follow on from the log held: ask for everything
             return None
-        try:
-            view = view_from_json(message.get("view") or {}, self.events)
-        except (WireError, TypeError) as exc:
-            raise NetError(f"the server sent an unreadable state ({printable(exc)})") from None
-        self.state = State(room, view, added, full=start == 0)
+        start = message["events_start"]
+        added = tuple(self.log.events[start:] if start == 0 else self.log.events[before:])
+        self.state = State(message["room"], view, added, full=start == 0)
         return self.state

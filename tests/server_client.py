@@ -14,7 +14,7 @@ from typing import Any
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from cribcore.events import Event
-from cribcore.server.wire import event_from_json, view_from_json
+from cribcore.server.wire import SeatLog
 from cribcore.views import SeatView
 
 
@@ -24,7 +24,8 @@ class SeatClient:
     def __init__(self, ws: WebSocketTestSession, key: str) -> None:
         self.ws = ws
         self.key = key
-        self.log: list[Event] = []
+        self.seat_log = SeatLog()
+        self._view: SeatView | None = None
         self.state: dict[str, Any] = {}
         self.received: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
@@ -38,9 +39,9 @@ class SeatClient:
         message: dict[str, Any] = self.ws.receive_json()
         self.received.append(message)
         if message["type"] == "state":
-            start = message["events_start"]
-            assert start in (0, len(self.log)), f"events_start {start} but the log has {len(self.log)}"
-            self.log[start:] = [event_from_json(e) for e in message["events"]]
+            view = self.seat_log.accept(message)
+            assert view is not None, f"events_start {message['events_start']} but the log has {len(self.log)}"
+            self._view = view
             self.state = message
         elif message["type"] == "error":
             self.errors.append(message)
@@ -59,8 +60,13 @@ class SeatClient:
         return room
 
     @property
+    def log(self) -> list[Event]:
+        return self.seat_log.events
+
+    @property
     def view(self) -> SeatView:
-        return view_from_json(self.state["view"], self.log)
+        assert self._view is not None, "no state received yet"
+        return self._view
 
 
 @contextmanager

@@ -25,7 +25,7 @@ from ..scoring import ScoreItem
 from ..validation import first_problem
 from ..views import SeatView
 
-__all__ = ["WireError", "event_from_json", "event_to_json", "view_from_json", "view_to_json"]
+__all__ = ["SeatLog", "WireError", "event_from_json", "event_to_json", "view_from_json", "view_to_json"]
 
 
 class WireError(ValueError):
@@ -244,3 +244,31 @@ def view_from_json(data: Mapping[str, Any], events: Sequence[Event] = ()) -> Sea
         raise WireError("view: {}: {}".format(*first_problem(exc))) from None
     except ValueError as exc:
         raise WireError(f"view: {exc}") from None
+
+
+class SeatLog:
+    """A client's copy of one seat's event log, kept from the ``state`` messages it is sent.
+
+    A full state (``events_start`` 0) replaces the log; any other must follow on from it exactly, in the
+    same game of the room.
+    """
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.game: object = None
+
+    def accept(self, message: Mapping[str, Any]) -> SeatView | None:
+        """The seat's view after a ``state`` message, or ``None`` when the message does not follow on
+        from the log held (the client should then send ``sync``). Raises `WireError` on a malformed
+        message, leaving the log as it was."""
+        room, start, raw = message.get("room"), message.get("events_start"), message.get("events")
+        if not isinstance(room, Mapping) or not isinstance(start, int) or not isinstance(raw, list):
+            raise WireError("state: a state needs its room, events_start and events")
+        game = room.get("game")
+        if start != 0 and (game != self.game or start != len(self.events)):
+            return None
+        added = [event_from_json(event) for event in raw]
+        events = [*self.events[:start], *added]
+        view = view_from_json(message.get("view") or {}, events)
+        self.events, self.game = events, game
+        return view
