@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
+
+from .serving import ServerProcess
 
 
 def _not_here(reason: str) -> NoReturn:
@@ -56,58 +55,9 @@ expect.set_options(timeout=15_000)
 # ----------------------------------------------------------------------------- fixtures
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class Server:
-    """``cribbage serve`` on a free loopback port with its own database, as a subprocess that a test
-    may stop and start again (the rooms stay in the database)."""
-
-    def __init__(self, db: Path) -> None:
-        self.db = db
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[str] | None = None
-
-    def start(self) -> None:
-        command = [sys.executable, "-m", "cribcore.cli", "serve", "--host", "127.0.0.1"]
-        process = subprocess.Popen(
-            [*command, "--port", str(self.port), "--db", str(self.db)],
-            cwd=Path(__file__).resolve().parent.parent,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        self.process = process
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                stderr = process.stderr.read() if process.stderr else ""
-                pytest.fail(f"cribbage serve exited with {process.returncode}: {stderr}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail("cribbage serve did not open its port in 30 s")
-                time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait()
-            if self.process.stderr:
-                self.process.stderr.close()
-            self.process = None
-
-
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("server") / "rooms.sqlite3")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    running = ServerProcess(tmp_path_factory.mktemp("server") / "rooms.sqlite3")
     running.start()
     try:
         yield running
@@ -116,7 +66,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture
-def base_url(server: Server) -> str:
+def base_url(server: ServerProcess) -> str:
     return server.url
 
 
@@ -468,14 +418,14 @@ def test_saved_games_are_listed_and_clear_data_forgets_them(base_url: str, conte
     expect(page.get_by_test_id("no-saved")).to_be_visible()
 
 
-def test_the_board_reconnects_when_the_server_comes_back(server: Server, contexts: Contexts) -> None:
+def test_the_board_reconnects_when_the_server_comes_back(server: ServerProcess, contexts: Contexts) -> None:
     page = contexts.page()
     start(page, server.url, "Ann")
     page.get_by_test_id("start-computer-medium").click()
     expect(page.locator(HAND)).to_have_count(6)
     hand = hand_of(page)
 
-    server.stop()
+    server.stop(kill=True)
     expect(page.get_by_test_id("connection")).to_contain_text("Connection lost")
     server.start()
     expect(page.get_by_test_id("connection")).to_have_text("")
