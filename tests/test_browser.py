@@ -7,9 +7,11 @@ Every check waits for what the page shows (Playwright's `expect`), never for a l
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
+import urllib.request
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -416,6 +418,24 @@ def test_saved_games_are_listed_and_clear_data_forgets_them(base_url: str, conte
     page.reload()
     expect(page.get_by_test_id("start-screen")).to_be_visible()
     expect(page.get_by_test_id("no-saved")).to_be_visible()
+
+
+def test_a_seat_link_moves_a_seat_to_this_browser(base_url: str, contexts: Contexts) -> None:
+    request = urllib.request.Request(
+        f"{base_url}/api/rooms",
+        data=json.dumps({"mode": "computer", "names": ["Ann"], "seed": SEED}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        key = json.load(response)["keys"][0]["key"]
+    page = contexts.page()
+    page.goto(f"{base_url}/#key={key}")
+    expect(page.locator(HAND)).to_have_count(6)
+    assert key not in page.url  # the key does not stay in the address bar or the history
+    page.get_by_test_id("leave").click()
+    expect(page.get_by_test_id("saved-game")).to_have_count(1)
+    page.goto(f"{base_url}/#key={key}x")
+    expect(page.get_by_test_id("status")).to_contain_text("not a seat key of this room")
 
 
 def test_the_board_reconnects_when_the_server_comes_back(server: ServerProcess, contexts: Contexts) -> None:

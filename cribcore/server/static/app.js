@@ -928,6 +928,7 @@ function route() {
     $("join-go").onclick = () => join(code);
     return;
   }
+  if (h.get("key")) return openSeatLink(h.get("key"));
   const id = h.get("room");
   if (id) {
     const rec = getGame(id);
@@ -1050,6 +1051,22 @@ async function create(mode, level) {
     status(`Could not start the game: ${e.message}`);
   } finally {
     busy = false;
+  }
+}
+
+// A seat link (#key=KEY, as `cribbage join` shows it) moves a seat to this browser.
+async function openSeatLink(key) {
+  const room = key.split(".")[0];
+  history.replaceState(null, "", location.pathname + location.search); // the key leaves the address bar
+  try {
+    const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/state`, { headers: { "X-Seat-Key": key } });
+    const data = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(data.error || `the server answered ${r.status}`);
+    putGame({ room, mode: data.room.mode, profile: data.room.profile.name, keys: [{ seat: data.room.you, key }], created: Date.now() });
+    go(`#room=${encodeURIComponent(room)}`);
+  } catch (e) {
+    go("");
+    status(`Could not open that seat: ${e.message}`);
   }
 }
 
