@@ -20,9 +20,11 @@ from starlette.testclient import TestClient
 
 from cribcore.engine import Game
 from cribcore.players.registry import make_player
+from cribcore.profiles import load_profile
 from cribcore.records import replay
 from cribcore.server.app import Limits, create_app
 from cribcore.server.rooms import EXPIRY_SECONDS, Room
+from cribcore.server.store import RoomStore
 from cribcore.views import SeatView
 
 from .server_client import SeatClient, connect
@@ -420,6 +422,24 @@ class TestRestart:
             with connect(client, computer["keys"][0]["key"]) as solo:
                 assert without_cut(solo.view) == without_cut(solo_before)
                 play_out(client, computer["room"], [solo])
+
+
+class TestStore:
+    def test_idle_rooms_leave_memory_and_come_back_from_the_database(self, db: Path, clock: Clock) -> None:
+        store = RoomStore(db, cached=2)
+        rooms = [
+            Room.create(
+                mode="friend", profile=load_profile(), names=["Ann"], level="easy", seed=i, now=clock()
+            )[0]
+            for i in range(3)
+        ]
+        rooms[2].connected.add(0)
+        for room in rooms:
+            store.add(room)
+        assert store.get(rooms[2].id, clock()) is rooms[2]  # connected: kept
+        back = store.get(rooms[0].id, clock())
+        assert back is not rooms[0] and back.to_json() == rooms[0].to_json()
+        store.close()
 
 
 class TestExpiry:

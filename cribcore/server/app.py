@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -125,11 +126,15 @@ class _Server:
         self.limits = limits
         self.profiles = dict(profiles)
         self.connections: dict[str, dict[int, _Connection]] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        # A room's lock lives while someone holds or waits for it.
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.created: dict[str, list[float]] = {}
 
     def lock(self, room_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(room_id, asyncio.Lock())
+        lock = self.locks.get(room_id)
+        if lock is None:
+            lock = self.locks[room_id] = asyncio.Lock()
+        return lock
 
     # ------------------------------------------------------------- sending
 
@@ -175,6 +180,8 @@ class _Server:
 
     def check_creation_rate(self, address: str) -> None:
         now = time.monotonic()
+        if len(self.created) > 10_000:
+            self.created = {a: times for a, times in self.created.items() if now - times[-1] < 60}
         recent = [t for t in self.created.get(address, []) if now - t < 60]
         if len(recent) >= self.limits.rooms_per_minute:
             raise RoomError("rate", "too many rooms created from this address: wait a minute")
@@ -313,9 +320,9 @@ class _Server:
                 older = seats.get(seat)
                 conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst))
                 seats[seat] = conn
+                room.connected.add(seat)
                 if older is not None:
                     await self.close(older.ws, RoomError("replaced", "this seat was opened elsewhere"), 4409)
-                room.connected.add(seat)
                 room.touch(now)
                 self.store.save(room)
                 await self.send_state(conn, room, full=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import OrderedDict
 from pathlib import Path
 
 from .rooms import Room, RoomError
@@ -26,9 +27,13 @@ CREATE INDEX IF NOT EXISTS rooms_last_active ON rooms (last_active);
 
 
 class RoomStore:
-    """The rooms of one database file (``":memory:"`` for none)."""
+    """The rooms of one database file (``":memory:"`` for none).
 
-    def __init__(self, path: str | Path) -> None:
+    At most ``cached`` rooms are kept in memory; beyond that the least recently used room that nobody
+    is connected to is dropped from memory (it stays in the database and is read back when asked for).
+    """
+
+    def __init__(self, path: str | Path, cached: int = 2000) -> None:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -38,7 +43,8 @@ class RoomStore:
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as exc:
             raise OSError(f"{path}: cannot open the room database ({exc})") from None
-        self._rooms: dict[str, Room] = {}
+        self._rooms: OrderedDict[str, Room] = OrderedDict()
+        self._cached = cached
 
     def close(self) -> None:
         self._db.close()
@@ -46,6 +52,15 @@ class RoomStore:
     def add(self, room: Room) -> None:
         self._rooms[room.id] = room
         self.save(room)
+        self._forget_idle()
+
+    def _forget_idle(self) -> None:
+        if len(self._rooms) <= self._cached:
+            return
+        for room_id in [r for r, room in self._rooms.items() if not room.connected]:
+            del self._rooms[room_id]
+            if len(self._rooms) <= self._cached:
+                return
 
     def save(self, room: Room) -> None:
         """Write ``room`` as it is now (one transaction)."""
@@ -66,6 +81,8 @@ class RoomStore:
                 raise RoomError("no-room", "there is no such room (it may have expired)")
             room = Room.from_json(json.loads(row[0]))
             self._rooms[room_id] = room
+            self._forget_idle()
+        self._rooms.move_to_end(room_id)
         if room.expired(now):
             self.delete(room_id)
             raise RoomError("expired", "this room expired after 7 days without play")
