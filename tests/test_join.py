@@ -29,7 +29,7 @@ import uvicorn
 
 from cribcore import Discard, Game, Play, load_profile
 from cribcore.cards import Card, parse_card
-from cribcore.cli.join_cmd import SeatBook, seats_path, view_check
+from cribcore.cli.join_table import SeatBook, seats_path, view_check
 from cribcore.events import Event
 from cribcore.netclient import Dropped, NetError, SeatClient, State, parse_link, post_json
 from cribcore.players.registry import make_player

@@ -1,0 +1,754 @@
+"""The table of ``cribbage join LINK``: take a seat at a game on a cribbage server (``cribbage serve``)
+and play it from the terminal, against a browser or another terminal.
+
+LINK is an invitation (``http://HOST:PORT/#join=CODE``) or a seat's own link
+(``http://HOST:PORT/#key=KEY``). Joining by invitation asks the server for a seat (``--name``, or the
+name asked at a prompt) and keeps the seat key it answers in the data directory (``seats.json``,
+readable by this user only), under the server and the invitation; the same command run again goes back
+to that seat, since an invitation is used up once every seat is taken.
+
+The table is the terminal's usual one: the `Narrator` tells the events the server sends this seat (which
+never hold another seat's hidden cards), `seat_table` draws the seat's view before each decision, and
+`ask_action` reads the decision, checked against the view's legal actions before it is sent (the server
+checks it again and has the last word; a refusal is one line and the question is asked again). The
+client decides nothing: it shows who the play waits for, the pause between hands (Enter sends ``next``),
+the end of a game (Enter starts a new one), the other side's proposal of a new game (agree or decline),
+and each refusal from the server as one line. Leaving (``quit``, Ctrl-C, Ctrl-D) keeps the seat. A
+connection that drops is opened again, a few times, before the command gives up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import os
+import select
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..actions import Action, Count, Discard, IllegalAction, Muggins, Play
+from ..cards import format_cards
+from ..files import atomic_write_text
+from ..netclient import (
+    Dropped,
+    Link,
+    NetError,
+    Refusal,
+    Refused,
+    SeatClient,
+    State,
+    join,
+    parse_link,
+    printable,
+)
+from ..saves import data_dir
+from ..scoring import PLAY_LIMIT
+from ..server.messages import clean_name
+from ..views import SeatView
+from .commands import UsageError
+from .describe import Voice, number_words
+from .errors import report
+from .narrate import Narrator
+from .prompt import HELP, QuitGame, Reader, ask_action, describe_action
+from .render import Painter, make_console, seat_table
+from .session import INTERRUPTED
+
+__all__ = ["SEATS_FILE", "NetTable", "SeatBook", "join_command", "seats_path", "view_check"]
+
+SEATS_FILE = "seats.json"
+_FORMAT = "cribbage-seats"
+_VERSION = 1
+
+POLL = 0.15
+"""Seconds between looks at the keyboard while the table waits for the server."""
+
+_QUIT_WORDS = frozenset({"q", "quit", "exit"})
+
+_WAITING_HELP = """\
+It is not your turn: the table is waiting for the server (another player, or a connection).
+You may type: board (the pegging board), new (propose a new game), quit or q (leave; your seat is kept).
+Ctrl-C also leaves."""
+
+
+# ----------------------------------------------------------------------------- the command
+
+
+def join_command(args: argparse.Namespace, console: Console) -> int:
+    """``cribbage join``: see `cribcore.cli.join_cmd`."""
+    name: str | None = None
+    if args.name is not None:
+        try:
+            name = clean_name(args.name)
+        except ValueError as exc:
+            raise UsageError(f"--name: {exc}", "join") from None
+    link = parse_link(args.link)
+    if args.ascii:
+        console = make_console(ascii_only=True)
+    if sys.stdin is None:
+        raise ValueError("playing needs standard input, and it is closed")
+    reader = Reader(console, interactive=sys.stdin.isatty())
+    try:
+        client, rejoined = _take_seat(link, name, reader)
+    except QuitGame as stop:
+        if stop.code:
+            report(f"{stop.reason}: no name was given (use --name NAME)")
+        return stop.code
+    table = NetTable(console, reader, client, _rejoin_command(link), rejoined=rejoined)
+    return table.run()
+
+
+def _rejoin_command(link: Link) -> str:
+    secret = f"#join={link.invite}" if link.invite is not None else f"#key={link.key}"
+    return f"cribbage join {link.base}/{secret}"
+
+
+# ----------------------------------------------------------------------------- the seats kept
+
+
+def seats_path(directory: Path | None = None) -> Path:
+    """The file that keeps the seat keys taken with invitations."""
+    return (directory if directory is not None else data_dir()) / SEATS_FILE
+
+
+@dataclass
+class SeatBook:
+    """The seat keys taken with invitations, one entry per server and invitation::
+
+        {"format": "cribbage-seats", "version": 1, "seats": [{"server": "http://host:8000",
+         "invite": "CODE", "key": "KEY", "room": "ID", "seat": 1, "name": "Bob", "joined": "…"}]}
+
+    The file is written atomically and readable by its owner only: a key is the proof of a seat.
+    """
+
+    path: Path
+    seats: list[dict[str, Any]]
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> SeatBook:
+        """The book in ``path`` (default `seats_path`); empty when there is no file. Raises
+        `ValueError` for a file that is not a seats file (it is left as it is)."""
+        where = path if path is not None else seats_path()
+        try:
+            text = where.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls(where, [])
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        seats = data.get("seats") if isinstance(data, dict) and data.get("format") == _FORMAT else None
+        if not isinstance(seats, list) or not all(isinstance(entry, dict) for entry in seats):
+            raise ValueError(f"{where} is not a file of seat keys: move it away to join again")
+        return cls(where, [dict(entry) for entry in seats])
+
+    def find(self, server: str, invite: str) -> dict[str, Any] | None:
+        for entry in self.seats:
+            if entry.get("server") == server and entry.get("invite") == invite:
+                key = entry.get("key")
+                return entry if isinstance(key, str) and key else None
+        return None
+
+    def put(self, entry: dict[str, Any]) -> None:
+        self._drop(entry["server"], entry["invite"])
+        self.seats.append(entry)
+        self.save()
+
+    def remove(self, server: str, invite: str) -> None:
+        if self._drop(server, invite):
+            self.save()
+
+    def _drop(self, server: str, invite: str) -> bool:
+        kept = [e for e in self.seats if not (e.get("server") == server and e.get("invite") == invite)]
+        dropped = len(kept) != len(self.seats)
+        self.seats = kept
+        return dropped
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.exists():
+            # Created private before the first write: atomic_write_text keeps the mode the file has.
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        data = {"format": _FORMAT, "version": _VERSION, "seats": self.seats}
+        atomic_write_text(self.path, json.dumps(data, indent=1) + "\n")
+
+
+def _take_seat(link: Link, name: str | None, reader: Reader) -> tuple[SeatClient, bool]:
+    """Connect to the seat ``link`` gives: its key, the key kept for its invitation, or a new seat
+    taken with the invitation. Returns the connected client and whether the seat was held before."""
+    if link.key is not None:
+        client = SeatClient(link, link.key)
+        _connect(client, link)
+        return client, True
+    assert link.invite is not None
+    book = SeatBook.load()
+    kept = book.find(link.base, link.invite)
+    if kept is not None:
+        client = SeatClient(link, kept["key"])
+        try:
+            client.connect()
+            return client, True
+        except Refused as exc:
+            if exc.code not in ("bad-key", "no-room"):
+                raise NetError(_refusal_line(exc, link)) from None
+            # The key kept is no good any more (the room is gone, or was made again): forget it,
+            # and ask for a seat with the invitation, which says whether it is still good.
+            book.remove(link.base, link.invite)
+    if name is None:
+        name = _ask_name(reader)
+    try:
+        joined = join(link, name)
+    except Refused as exc:
+        raise NetError(_refusal_line(exc, link)) from None
+    book.put(
+        {
+            "server": link.base,
+            "invite": link.invite,
+            "key": joined.key,
+            "room": joined.room,
+            "seat": joined.seat,
+            "name": name,
+            "joined": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        }
+    )
+    client = SeatClient(link, joined.key)
+    _connect(client, link)
+    return client, False
+
+
+def _connect(client: SeatClient, link: Link) -> None:
+    try:
+        client.connect()
+    except Refused as exc:
+        raise NetError(_refusal_line(exc, link)) from None
+
+
+def _refusal_line(exc: Refused, link: Link) -> str:
+    where = link.base
+    if exc.code == "expired":
+        return f"the room at {where} has expired: {exc}"
+    if exc.code == "full":
+        return (
+            f"the room at {where} is full: {exc}. If a seat is yours, rejoin where you joined, or with "
+            "the seat's own link (#key=KEY; 'help' at a prompt there shows it)"
+        )
+    if exc.code in ("no-room", "bad-key"):
+        what = "invitation" if link.invite is not None else "seat link"
+        return f"{where} refused the {what}: {exc}. Check the link, or ask for a new one"
+    return f"{where} refused: {exc}"
+
+
+def _ask_name(reader: Reader) -> str:
+    while True:
+        text = reader.line("Your name at the table: ")
+        try:
+            return clean_name(text)
+        except ValueError as exc:
+            reader.problem(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+
+
+# ----------------------------------------------------------------------------- checking against a view
+
+
+def view_check(view: SeatView) -> Callable[[Action], None]:
+    """A validator for `ask_action` that works from ``view`` alone (no `Game`): it accepts the view's
+    legal actions and raises `IllegalAction` saying why for anything else, as the engine would."""
+    legal = frozenset(view.legal_actions)
+
+    def check(action: Action) -> None:
+        if action not in legal:
+            raise IllegalAction(_why_not(view, action))
+
+    return check
+
+
+def _why_not(view: SeatView, action: Action) -> str:
+    if isinstance(action, Discard):
+        need = view.rules.discards
+        cards = action.cards
+        if len(cards) != need:
+            return f"discard exactly {need} card{'s' if need != 1 else ''}, not {len(cards)}"
+        if len(set(cards)) != len(cards):
+            return f"a card is named twice in {format_cards(cards)}"
+        missing = [card for card in cards if card not in view.hand]
+        if missing:
+            return f"you do not hold {format_cards(missing)}"
+        return f"you cannot lay away {format_cards(cards)} now"
+    if isinstance(action, Play):
+        if action.card not in view.hand:
+            return f"you do not hold {action.card}"
+        if view.count + action.card.value > PLAY_LIMIT:
+            return (
+                f"{action.card} would take the count to {view.count + action.card.value}, past {PLAY_LIMIT}"
+            )
+        return f"you cannot play {action.card} now"
+    if isinstance(action, Count | Muggins):
+        numbers = [a.points for a in view.legal_actions if type(a) is type(action)]
+        if numbers:
+            return f"choose {min(numbers)} to {max(numbers)} points, not {action.points}"
+    return f"you cannot {describe_action(action, Painter(symbols=False))} now"
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+class NetTable:
+    """Plays one seat of a server's room at this terminal; see the module docstring."""
+
+    def __init__(
+        self, console: Console, reader: Reader, client: SeatClient, rejoin: str, *, rejoined: bool
+    ) -> None:
+        self.console = console
+        self.reader = reader
+        self.client = client
+        self.rejoin = rejoin
+        self.rejoined = rejoined
+        self.painter = Painter.for_console(console)
+        self.narrator: Narrator | None = None
+        self.voice: Voice | None = None
+        self.names: tuple[str, ...] = ()
+        self.game: int | None = None
+        self.told = 0
+        self.pending: tuple[Any, ...] | None = None
+        """What the seat's turn looked like when its action was sent (no asking again until it changes)."""
+        self.next_sent: tuple[int, Any] | None = None
+        self.over_seen: int | None = None
+        self.proposal_seen: Mapping[str, Any] | None = None
+        self.proposal_answered = False
+        self.idle: str | None = None
+        """What the table waits for, said once the wait lasts."""
+        self.said: str | None = None
+        self.invite_shown = False
+        self.missing: tuple[str, ...] = ()
+        """The players the play was last said to wait for."""
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> int:
+        """Play until the person leaves; return the exit status (0 on leaving, 1 when piped input
+        ended, 130 after Ctrl-C away from a prompt). A connection that cannot be had back raises
+        `NetError`."""
+        state = self.client.state
+        assert state is not None
+        try:
+            self._take(state)
+            while True:
+                try:
+                    if not self._act():
+                        self._wait()
+                except Dropped as exc:
+                    self._recover(exc)
+        except QuitGame as stop:
+            self._leave()
+            if stop.code:
+                report(f"{stop.reason}; the seat is kept")
+            return stop.code
+        except KeyboardInterrupt:
+            self.console.print()
+            self._leave()
+            return INTERRUPTED
+        finally:
+            self.client.close()
+
+    def _wait(self) -> None:
+        """Wait for the server, reading what is typed meanwhile; then take every message there is."""
+        while True:
+            got = self.client.receive(timeout=POLL)
+            if got is not None:
+                self._take(got)
+                break
+            if self.idle is not None and self.idle != self.said:
+                self.console.print(Text(self.idle, style="dim"))
+                self.said = self.idle
+            if self._typed():
+                self._typed_while_waiting()
+        self._drain()
+
+    def _drain(self) -> None:
+        while (got := self.client.receive(timeout=0)) is not None:
+            self._take(got)
+
+    def _recover(self, exc: Dropped) -> None:
+        """Connect again after ``exc`` (a few attempts), and take the seat's full state; raise
+        `NetError` when the connection cannot be had back."""
+        while True:
+            if exc.permanent:
+                if exc.code == 4409:
+                    raise NetError(f"{exc}: this window stops (the seat is played from the other one)")
+                raise NetError(f"the server closed the connection: {exc}")
+            self.console.print(
+                Text(f"Lost the connection to the server ({exc}). Connecting again…", "yellow")
+            )
+            try:
+                state = self.client.reconnect()
+            except Refused as refused:
+                raise NetError(_refusal_line(refused, self.client.link)) from None
+            except NetError as failure:
+                raise NetError(
+                    f"the connection to the server was lost and could not be made again: {failure}. "
+                    f"Your seat is kept: rejoin with '{self.rejoin}'"
+                ) from None
+            self.console.print(Text("Connected again.", style="dim"))
+            # What was sent just before the connection went may never have arrived: the new state
+            # says what is still to do, and it is asked for again.
+            self.pending = self.next_sent = self.over_seen = None
+            self.proposal_answered = False
+            try:
+                self._take(state)  # (it may pause between hands, and send)
+                return
+            except Dropped as again:
+                exc = again
+
+    # ------------------------------------------------------------------ messages
+
+    def _take(self, got: State | Refusal) -> None:
+        if isinstance(got, Refusal):
+            self.pending = None  # what was refused is asked for again
+            self.next_sent = None
+            self.reader.problem(f"The server says: {got.message[:1].upper()}{got.message[1:]}")
+            return
+        view = got.view
+        if got.game != self.game:
+            self._new_game(got)
+        elif self._names(view) != self.names:
+            self._rebuild_narrator(view)
+        if self.pending is not None and self.pending != self._turn_key(got):
+            self.pending = None
+        self._narrate(got)
+
+    def _names(self, view: SeatView) -> tuple[str, ...]:
+        return tuple(printable(name, 40) for name in view.players)
+
+    def _new_game(self, state: State) -> None:
+        view = state.view
+        first = self.game is None
+        self.game = state.game
+        self.told = 0
+        self.next_sent = None
+        self.proposal_seen = None
+        self.proposal_answered = False
+        self.pending = None
+        self._rebuild_narrator(view)
+        assert self.voice is not None
+        console = self.console
+        rules = view.rules
+        note = "" if view.profile == "standard" else f" ({printable(view.profile, 40)})"
+        console.print()
+        if not first:
+            console.print(Text(f"A new game: game {state.game} at this table.", style="bold"))
+        console.print(Text(f"{' vs '.join(self.names)}{note}, first to {rules.target}.", style="bold"))
+        if first:
+            you = self.names[view.seat]
+            verb = "Back at" if self.rejoined else "Seated at"
+            console.print(f"{verb} {self.client.link.base} as {you}.")
+            console.print(Text(f"Leaving keeps your seat; rejoin with: {self.rejoin}", style="dim"))
+            console.print(Text("Type help at any prompt to see how to name cards.", style="dim"))
+
+    def _rebuild_narrator(self, view: SeatView) -> None:
+        self.names = self._names(view)
+        self.voice = Voice.for_game(self.names, view.rules, you=view.seat)
+        self.narrator = Narrator(
+            self.console, self.painter, self.voice, rules=view.rules, pause=self._pause_between_hands
+        )
+        self.narrator.absorb(view.events[: self.told])
+
+    def _narrate(self, state: State) -> None:
+        assert self.narrator is not None and self.voice is not None
+        events = state.view.events
+        if self.told > len(events):  # the log was replaced by a shorter one: tell it again
+            self.told = 0
+            self._rebuild_narrator(state.view)
+        if self.told == 0:
+            deals = [i for i, e in enumerate(events) if e.kind == "deal"]
+            start = deals[-1] if deals else 0
+            between = state.between_hands is not None and state.view.seat not in state.ready
+            if between and len(deals) >= 2:
+                start = deals[-2]  # the show before the pause is told again
+            if events[start:] and events[start].deal == 0:
+                start = 0  # the first deal: the cut for it too
+            if start > 0:
+                self.narrator.absorb(events[:start])
+                before = next((e.scores for e in reversed(events[:start]) if e.scores), None)
+                scores = self.voice.scores(before or (0,) * state.view.rules.sides)
+                line = f"From deal {events[start].deal + 1}, when the score was {scores}:"
+                self.console.print(Text(line, style="bold"))
+            self._tell(events[start:], first=True)
+        else:
+            self._tell(events[self.told :], first=False)
+        self.told = len(events)
+
+    def _tell(self, events: Any, *, first: bool) -> None:
+        """Tell ``events``, pausing between hands only at the last deal they begin (never at the first
+        event told on arriving at the table)."""
+        assert self.narrator is not None
+        deals = [i for i, e in enumerate(events) if e.kind == "deal"]
+        last = deals[-1] if deals else -1
+        if last < 0 or (first and last == 0):
+            self.narrator.tell(events, pause=False)
+            return
+        self.narrator.tell(events[:last], pause=False)
+        self.narrator.tell(events[last:], pause=True)
+
+    # ------------------------------------------------------------------ deciding
+
+    def _act(self) -> bool:
+        """Do what the latest state asks of this seat; return whether to decide again at once
+        (``False``: wait for the server first)."""
+        state = self.client.state
+        assert state is not None
+        view = state.view
+        me = view.seat
+        self.idle = None
+        self._notices(state)
+        proposal = state.new_game
+        if proposal is not None and me not in state.agreed and not self.proposal_answered:
+            self.proposal_answered = True
+            self._answer_proposal(proposal)
+            return False
+        if view.phase == "over":
+            if self.over_seen != state.game:
+                self.over_seen = state.game
+                return self._game_over(state)
+            self.idle = "Waiting for a new game (or type q to leave)."
+            return False
+        if state.between_hands is not None:
+            if me not in state.ready:
+                return self._between_hands(state)
+            others = [self.names[s] for s in self._humans(state) if s not in state.ready]
+            self.idle = f"Waiting for {_either_and(others) or 'the others'} to be ready for the next hand."
+            return False
+        if state.waiting_for:
+            return False  # said by _notices
+        if self.pending is not None:
+            return False
+        if view.my_turn:
+            self._turn(state)
+            return False
+        movers = [self.names[s] for s in view.to_act if s != me]
+        if movers:
+            self.idle = f"Waiting for {_either_and(movers)} to {_verb(view)}."
+        return False
+
+    def _turn_key(self, state: State) -> tuple[Any, ...]:
+        view = state.view
+        return (state.game, view.deal, view.phase, view.legal_actions, view.hand, view.claim_stage)
+
+    def _turn(self, state: State) -> None:
+        assert self.narrator is not None and self.voice is not None
+        view = state.view
+        narrator = self.narrator
+        board = [line.copy() for line in narrator.board()] if narrator.keeper.moved_since_drawn else []
+        for line in board:
+            line.pad_left(2)
+        self.console.print()
+        self.console.print(seat_table(view, self.voice, self.painter, board=board, width=self.console.width))
+        self.said = None
+        action = ask_action(
+            self.reader,
+            view,
+            self.voice,
+            self.painter,
+            view_check(view),
+            commands=self._commands(),
+            help_text=self._help(),
+        )
+        key = self._turn_key(state)
+        try:
+            self.client.act(action)
+        except Dropped as exc:
+            self._recover(exc)
+            latest = self.client.state
+            if latest is None or self._turn_key(latest) != key:
+                return  # the table moved on meanwhile: decide again from where it is
+            self.client.act(action)  # it never left this terminal: send it on the new connection
+        self.pending = key
+
+    def _help(self) -> str:
+        return (
+            f"{HELP}\nLeaving (quit) keeps your seat at the server; '{self.rejoin}' rejoins it. "
+            f"Your seat's own link, to take it to another computer (a secret: whoever has it holds "
+            f"the seat): {self.client.link.rejoin(self.client.key)}"
+        )
+
+    def _between_hands(self, state: State) -> bool:
+        between = state.between_hands
+        assert between is not None
+        key = (state.game, between.get("deal"))
+        if self.next_sent == key:
+            return False
+        self.reader.pause("Press Enter for the next hand (q to quit, new for a new game) ", self._commands())
+        self.said = None
+        self.client.ready()
+        self.next_sent = key
+        return False
+
+    def _pause_between_hands(self) -> None:
+        """The narrator's pause before a new deal: the show stays on the screen until Enter."""
+        state = self.client.state
+        if state is not None and state.between_hands is not None and state.view.seat not in state.ready:
+            self._between_hands(state)
+
+    def _game_over(self, state: State) -> bool:
+        history = [h for h in state.room.get("history") or () if isinstance(h, Mapping)]
+        voice = self.voice
+        if history and voice is not None:
+            wins = [0] * len(voice.side_names)
+            for winner in [h.get("winner") for h in history if h.get("finished", True)] + [state.view.winner]:
+                if isinstance(winner, int) and 0 <= winner < len(wins):
+                    wins[winner] += 1
+            tally = " · ".join(f"{name} {n}" for name, n in zip(voice.side_names, wins, strict=True))
+            self.console.print(Text(f"Games won at this table: {tally}", style="dim"))
+        self.reader.pause("Press Enter for a new game (q to quit) ")
+        self._drain()
+        latest = self.client.state
+        if latest is not None and latest.game != state.game:
+            return True  # the other side started one meanwhile
+        self.client.propose_new_game()
+        return False
+
+    def _answer_proposal(self, proposal: Mapping[str, Any]) -> None:
+        by = proposal.get("proposed_by")
+        who = self.names[by] if isinstance(by, int) and 0 <= by < len(self.names) else "Another player"
+        question = f"{who} proposes a new game: this game and its score would be dropped. Agree?"
+        if self.reader.confirm(question):
+            self.client.propose_new_game()
+        else:
+            self.client.decline()
+            self.console.print(Text("  You declined: this game goes on.", style="dim"))
+
+    def _notices(self, state: State) -> None:
+        """One line for each change worth telling: a proposal made or dropped, an invitation to pass on."""
+        proposal = state.new_game
+        if proposal is None:
+            if self.proposal_seen is not None and state.view.phase != "over":
+                self.console.print(Text("No new game: this game goes on.", style="dim"))
+            self.proposal_seen = None
+            self.proposal_answered = False
+        elif self.proposal_seen is None:
+            self.proposal_seen = proposal
+            if state.view.seat in state.agreed:
+                others = [self.names[s] for s in self._humans(state) if s not in state.agreed]
+                self.console.print(
+                    Text(
+                        f"New game proposed: waiting for {_either_and(others) or 'the others'} to agree.",
+                        "dim",
+                    )
+                )
+        invite = state.invite
+        if invite is not None and not self.invite_shown:
+            self.invite_shown = True
+            self.console.print(
+                Text(f"Invite a friend to the free seat: {self.client.link.base}/#join={invite}")
+            )
+        missing = state.waiting_for
+        if missing != self.missing:
+            if missing:
+                self.console.print(Text(f"Waiting for {self._missing_words(state)}.", style="dim"))
+            else:
+                self.console.print(Text("Everyone is connected: play goes on.", style="dim"))
+            self.missing = missing
+
+    def _missing_words(self, state: State) -> str:
+        """``Bob to connect``, ``Seat 3 to join``, or both."""
+        seats = [s for s in state.room.get("seats") or () if isinstance(s, Mapping)]
+        unjoined = {printable(s.get("name"), 40) for s in seats if s.get("joined") is False}
+        joining = [name for name in state.waiting_for if name in unjoined]
+        away = [name for name in state.waiting_for if name not in unjoined]
+        parts = [
+            f"{_either_and(joining)} to join" if joining else "",
+            f"{_either_and(away)} to connect" if away else "",
+        ]
+        return " and ".join(part for part in parts if part)
+
+    def _humans(self, state: State) -> list[int]:
+        seats = state.room.get("seats") or ()
+        return [
+            s["seat"]
+            for s in seats
+            if isinstance(s, Mapping)
+            and s.get("kind") == "human"
+            and isinstance(s.get("seat"), int)
+            and 0 <= s["seat"] < len(self.names)
+        ]
+
+    # ------------------------------------------------------------------ typed words
+
+    def _commands(self) -> Mapping[str, Callable[[], None]]:
+        return {"board": self._board, "new": self._propose}
+
+    def _board(self) -> None:
+        if self.narrator is None:
+            return
+        self.console.print()
+        for line in self.narrator.board():
+            self.console.print(line)
+
+    def _propose(self) -> None:
+        state = self.client.state
+        if state is not None and state.view.phase == "over":
+            self.client.propose_new_game()
+            return
+        question = "Propose a new game? If everyone agrees, this game and its score are dropped."
+        if self.reader.confirm(question):
+            self.client.propose_new_game()
+        else:
+            self.console.print(Text("  The game goes on.", style="dim"))
+
+    def _typed(self) -> bool:
+        """Whether a line is waiting on a terminal's standard input (never for piped input)."""
+        if not self.reader.interactive or os.name == "nt":
+            return False
+        try:
+            ready, _, _ = select.select([sys.stdin], [], [], 0)
+        except (OSError, ValueError):
+            return False
+        return bool(ready)
+
+    def _typed_while_waiting(self) -> None:
+        word = self.reader.line("").lower()
+        if not word:
+            return
+        if word in _QUIT_WORDS:
+            raise QuitGame("you quit")
+        if word in ("help", "h", "?"):
+            self.console.print(Text(_WAITING_HELP, style="dim"))
+        elif word in self._commands():
+            self._commands()[word]()
+        else:
+            self.reader.problem(f"It is not your turn. {self.idle or self.said or ''}".strip())
+
+    # ------------------------------------------------------------------ leaving
+
+    def _leave(self) -> None:
+        state = self.client.state
+        if state is not None and self.voice is not None and state.view.phase != "over":
+            where = f"in deal {state.view.deal + 1}" if state.view.deal >= 0 else "before the first deal"
+            self.console.print(
+                Text(f"You left the table {where}: {self.voice.scores(state.view.scores)}.", "bold")
+            )
+        self.console.print(
+            Text(f"Your seat is kept. Rejoin with: {self.rejoin}", style="bold"), soft_wrap=True
+        )
+
+
+def _either_and(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _verb(view: SeatView) -> str:
+    if view.claim_stage == "count":
+        return "count"
+    if view.claim_stage == "call":
+        return "call muggins or let the count stand"
+    if view.phase == "discard":
+        n = view.rules.discards
+        return f"lay away {number_words(n) if n > 2 else n} card{'s' if n != 1 else ''}"
+    return "play"
