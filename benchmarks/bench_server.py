@@ -94,7 +94,18 @@ class ServerProcess:
         self.db = db
         self.log = db.with_suffix(".log")
         self._log_file = self.log.open("w")
-        command = [sys.executable, "-m", "cribcore.cli", "serve", "--host", "127.0.0.1", "--port", "0"]
+        # Seeded rooms, so that the same games can be played in process as the reference.
+        command = [
+            sys.executable,
+            "-m",
+            "cribcore.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--allow-seeds",
+        ]
         command += ["--db", str(db), "--rooms-per-minute", str(rooms_per_minute)]
         env = {**os.environ, "COLUMNS": "1000", "NO_COLOR": "1"}
         self.proc = subprocess.Popen(

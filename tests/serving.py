@@ -27,7 +27,8 @@ class ServerProcess:
 
     def start(self) -> None:
         env = dict(os.environ, NO_COLOR="1", PYTHONUNBUFFERED="1")
-        command = [sys.executable, "-m", "cribcore.cli", "serve", "--host", "127.0.0.1"]
+        # Tests play known deals: friend rooms may be created with a seed.
+        command = [sys.executable, "-m", "cribcore.cli", "serve", "--host", "127.0.0.1", "--allow-seeds"]
         process = subprocess.Popen(
             [*command, "--port", str(self.port), "--db", str(self.db), *self.args],
             stdout=subprocess.PIPE,

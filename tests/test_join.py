@@ -33,7 +33,7 @@ from cribcore.cli.join_table import SeatBook, seats_path, view_check
 from cribcore.events import Event
 from cribcore.netclient import Dropped, NetError, SeatClient, State, parse_link, post_json
 from cribcore.players.registry import make_player
-from cribcore.server.app import create_app
+from cribcore.server.app import Limits, create_app
 
 from .serving import live_server
 from .terminal import cribbage_pty, run_cribbage
@@ -100,7 +100,10 @@ class Server(Served):
         self.port = sock.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            create_app(self.db, clock=self.clock), log_level="warning", access_log=False, lifespan="on"
+            create_app(self.db, clock=self.clock, limits=Limits(friend_seeds=True)),
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
         )
         server = uvicorn.Server(config)
         self._uvicorn, self._socket = server, sock

@@ -29,7 +29,7 @@ from cribcore.views import SeatView
 
 from .server_client import SeatClient, connect
 
-FAST = Limits(messages_per_second=1e6, burst=10**6, rooms_per_minute=10**6)
+FAST = Limits(messages_per_second=1e6, burst=10**6, rooms_per_minute=10**6, friend_seeds=True)
 CARD = re.compile(r"\b(?:[2-9TJQKA])[SHDC]\b")
 DAY = 24 * 3600.0
 
@@ -258,6 +258,15 @@ class TestCreateAndJoin:
         assert client.get(url).status_code == 403
         assert client.get(url, headers={"x-seat-key": room["invite"]}).status_code == 403
         assert client.get("/api/rooms/nope/state", headers={"x-seat-key": "nope.x"}).status_code == 404
+
+    def test_a_friend_rooms_seed_is_refused_unless_the_server_allows_it(self, db: Path, clock: Clock) -> None:
+        with TestClient(create_app(db, clock=clock)) as client:
+            friend = client.post("/api/rooms", json={"mode": "friend", "names": ["A"], "seed": 3})
+            assert friend.status_code == 400 and friend.json()["error"].startswith(
+                "seed: a friend room's cards"
+            )
+            alone = client.post("/api/rooms", json={"mode": "computer", "names": ["A"], "seed": 3})
+            assert alone.status_code == 201  # only the player's own game
 
     def test_rooms_per_address_are_limited(self, db: Path, clock: Clock) -> None:
         with TestClient(create_app(db, clock=clock, limits=Limits(rooms_per_minute=3))) as client:
@@ -617,7 +626,7 @@ class TestBadMessages:
             assert ann.receive()["message"] == "messages are JSON text, not binary"
 
     def test_rate_is_bounded_and_a_flood_is_cut_off(self, db: Path, clock: Clock) -> None:
-        limits = Limits(messages_per_second=0.001, burst=5, rate_strikes=3)
+        limits = Limits(messages_per_second=0.001, burst=5, rate_strikes=3, friend_seeds=True)
         with TestClient(create_app(db, clock=clock, limits=limits)) as client:
             _, keys = friend_room(client)
             with client.websocket_connect("/ws") as ws:

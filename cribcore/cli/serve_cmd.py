@@ -50,6 +50,8 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="rooms one address may create in a minute (default 30)",
     )
+    # For tests and load runs only: with a chosen seed a friend room's creator knows every hand.
+    parser.add_argument("--allow-seeds", action="store_true", help=argparse.SUPPRESS)
     parser.set_defaults(handler=lambda args, console: serve_command(args, console))
 
 
@@ -77,7 +79,8 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         raise OSError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     sock.listen(512)
     port = sock.getsockname()[1]
-    app = create_app(db, limits=Limits(rooms_per_minute=args.rooms_per_minute), profiles=profiles)
+    limits = Limits(rooms_per_minute=args.rooms_per_minute, friend_seeds=args.allow_seeds)
+    app = create_app(db, limits=limits, profiles=profiles)
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     console.print(
         f"Serving cribbage on http://{shown}:{port}/ (rooms in {db}); Ctrl-C stops.", highlight=False

@@ -83,6 +83,9 @@ class Limits:
     rooms_per_minute: int = 30
     """Rooms one address may create in a minute."""
     hello_seconds: float = 10.0
+    friend_seeds: bool = False
+    """Whether a friend room's creator may choose its shuffle seed. Off on a real server: with the seed,
+    the creator could work out every hand in advance. Tests turn it on to play known deals."""
 
 
 @dataclass(eq=False)
@@ -194,6 +197,10 @@ class _Server:
             spec = CreateRoom.model_validate_json(body or b"{}")
         except ValidationError as exc:
             raise RoomError("malformed", problem(exc)) from None
+        if spec.seed is not None and spec.mode == "friend" and not self.limits.friend_seeds:
+            raise RoomError(
+                "malformed", "seed: a friend room's cards cannot be chosen (only a test server allows it)"
+            )
         profile = self.profiles.get(spec.profile)
         if profile is None:
             raise RoomError(
