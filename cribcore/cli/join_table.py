@@ -33,8 +33,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from ..actions import Action, Count, Discard, IllegalAction, Muggins, Play
-from ..cards import format_cards
+from ..actions import Action
 from ..files import atomic_write_text
 from ..netclient import (
     Dropped,
@@ -49,18 +48,17 @@ from ..netclient import (
     printable,
 )
 from ..saves import data_dir
-from ..scoring import PLAY_LIMIT
 from ..server.messages import clean_name
 from ..views import SeatView
 from .commands import UsageError
 from .describe import Voice, number_words
 from .errors import report
 from .narrate import Narrator
-from .prompt import HELP, QuitGame, Reader, ask_action, describe_action
+from .prompt import HELP, QuitGame, Reader, ask_action
 from .render import Painter, make_console, seat_table
 from .session import INTERRUPTED
 
-__all__ = ["SEATS_FILE", "NetTable", "SeatBook", "join_command", "seats_path", "view_check"]
+__all__ = ["SEATS_FILE", "NetTable", "SeatBook", "join_command", "seats_path"]
 
 SEATS_FILE = "seats.json"
 _FORMAT = "cribbage-seats"
@@ -256,43 +254,11 @@ def _ask_name(reader: Reader) -> str:
 # ----------------------------------------------------------------------------- checking against a view
 
 
-def view_check(view: SeatView) -> Callable[[Action], None]:
-    """A validator for `ask_action` that works from ``view`` alone (no `Game`): it accepts the view's
-    legal actions and raises `IllegalAction` saying why for anything else, as the engine would."""
-    legal = frozenset(view.legal_actions)
-
-    def check(action: Action) -> None:
-        if action not in legal:
-            raise IllegalAction(_why_not(view, action))
-
-    return check
-
-
-def _why_not(view: SeatView, action: Action) -> str:
-    if isinstance(action, Discard):
-        need = view.rules.discards
-        cards = action.cards
-        if len(cards) != need:
-            return f"discard exactly {need} card{'s' if need != 1 else ''}, not {len(cards)}"
-        if len(set(cards)) != len(cards):
-            return f"a card is named twice in {format_cards(cards)}"
-        missing = [card for card in cards if card not in view.hand]
-        if missing:
-            return f"you do not hold {format_cards(missing)}"
-        return f"you cannot lay away {format_cards(cards)} now"
-    if isinstance(action, Play):
-        if action.card not in view.hand:
-            return f"you do not hold {action.card}"
-        if view.count + action.card.value > PLAY_LIMIT:
-            return (
-                f"{action.card} would take the count to {view.count + action.card.value}, past {PLAY_LIMIT}"
-            )
-        return f"you cannot play {action.card} now"
-    if isinstance(action, Count | Muggins):
-        numbers = [a.points for a in view.legal_actions if type(a) is type(action)]
-        if numbers:
-            return f"choose {min(numbers)} to {max(numbers)} points, not {action.points}"
-    return f"you cannot {describe_action(action, Painter(symbols=False))} now"
+def _server_decides(action: Action) -> None:
+    """The check `ask_action` runs before an action is sent: none here. The server checks every action
+    with the engine and has the last word; its refusal is shown as one line and the question asked
+    again, so the rules' reasons live in the engine alone."""
+    del action
 
 
 # ----------------------------------------------------------------------------- the table
@@ -554,7 +520,7 @@ class NetTable:
             view,
             self.voice,
             self.painter,
-            view_check(view),
+            _server_decides,
             commands=self._commands(),
             help_text=self._help(),
         )
