@@ -25,6 +25,7 @@ from cribcore.records import replay
 from cribcore.server.app import Limits, create_app
 from cribcore.server.rooms import EXPIRY_SECONDS, Room
 from cribcore.server.store import RoomStore
+from cribcore.speech import item_name, reasons, spoken_play, spoken_show
 from cribcore.views import SeatView
 
 from .server_client import SeatClient, connect
@@ -321,6 +322,22 @@ class TestPlay:
             assert ann.view.phase == "over"
             kinds = {e.kind for e in ann.log if e.seat == 1}
             assert {"play", "hand"} <= kinds
+
+    def test_events_carry_the_words_the_terminal_says(self, client: TestClient) -> None:
+        room = create(client, "computer", level="easy", seed=4)
+        with connect(client, room["keys"][0]["key"]) as ann:
+            play_out(client, room["room"], [ann])
+            sent = [e for m in ann.received if m["type"] == "state" for e in m["events"]]
+        for data, event in zip(sent, ann.log, strict=True):
+            assert data["reasons"] == reasons(event.items)
+            assert [i["name"] for i in data["items"]] == [item_name(i) for i in event.items]
+            if event.kind == "play":
+                assert data["spoken"] == spoken_play(event.count or 0, event.items)
+            elif event.kind in ("hand", "crib"):
+                assert data["spoken"] == spoken_show(event.items)
+            else:
+                assert data["spoken"] is None
+        assert any("fifteen two" in (e["spoken"] or "") for e in sent)
 
     def test_same_device_holds_both_seats(self, client: TestClient) -> None:
         room = create(client, "same-device", names=["Ann", "Bob"], seed=2)

@@ -1,18 +1,16 @@
-"""Words for scores and seats: what each `ScoreItem` is called, a score's reasons, the show counted aloud
-the way a cribbage player says it, and how the table refers to each seat (`Voice`).
+"""Words for scores and seats: how the table refers to each seat (`Voice`), and the words for scores
+from `cribcore.speech` (what each item is called, a score's reasons, the show counted aloud).
 
 Everything here is pure text; colour and card drawing live in `cribcore.cli.render`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import groupby
 
 from ..rules import RuleSet
-from ..scoring import FIFTEEN, FLUSH, GO, HEELS, NOBS, PAIR, RUN, THIRTY_ONE, ScoreItem
+from ..speech import item_name, number_words, reasons, spoken_play, spoken_show
 
 __all__ = [
     "Voice",
@@ -22,188 +20,6 @@ __all__ = [
     "spoken_play",
     "spoken_show",
 ]
-
-_ONES = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-
-
-def number_words(n: int) -> str:
-    """``n`` in English words for 0..99 (``twenty-nine``); other numbers as digits."""
-    if 0 <= n < 20:
-        return _ONES[n]
-    if 20 <= n < 100:
-        tens, ones = divmod(n, 10)
-        return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
-    return str(n)
-
-
-_SAME_RANK = {2: "pair", 3: "three of a kind", 4: "four of a kind"}
-
-
-def item_name(item: ScoreItem) -> str:
-    """What a player calls one item: ``fifteen``, ``pair``, ``three of a kind`` (a pair royal in the
-    play), ``run of four``, ``flush of five``, ``his nobs``, ``his heels``, ``thirty-one``, ``go``.
-    A kind this module does not know (a plugin's) is named by its kind with dashes as spaces."""
-    size = len(item.cards)
-    if item.kind == FIFTEEN:
-        return "fifteen"
-    if item.kind == PAIR:
-        return _SAME_RANK.get(size, f"{number_words(size)} of a kind")
-    if item.kind == RUN:
-        return f"run of {number_words(size)}"
-    if item.kind == FLUSH:
-        return f"flush of {number_words(size)}"
-    if item.kind == NOBS:
-        return "his nobs"
-    if item.kind == HEELS:
-        return "his heels"
-    if item.kind == THIRTY_ONE:
-        return "thirty-one"
-    if item.kind == GO:
-        return "go"
-    return item.kind.replace("-", " ").replace("_", " ")
-
-
-def _plural(name: str) -> str:
-    # "run of three" -> "runs of three": only the head noun takes the plural.
-    head, sep, tail = name.partition(" of ")
-    if head.startswith("his "):
-        return name
-    head = head + ("es" if head.endswith(("s", "sh", "ch", "x")) else "s")
-    return head + sep + tail
-
-
-def reasons(items: Sequence[ScoreItem]) -> str:
-    """A score's reasons as a short list with the points of each: ``fifteen 2, run of three 3``.
-    Neighbouring items with the same name are grouped: ``four fifteens 8, two pairs 4``."""
-    parts = []
-    for name, group in groupby(items, key=item_name):
-        same = list(group)
-        points = sum(item.points for item in same)
-        if len(same) == 1:
-            parts.append(f"{name} {points}")
-        else:
-            parts.append(f"{number_words(len(same))} {_plural(name)} {points}")
-    return ", ".join(parts)
-
-
-_RUN_MULTIPLE = {
-    (): "a run",
-    (2,): "a double run",
-    (3,): "a triple run",
-    (4,): "a quadruple run",
-    (2, 2): "a double-double run",
-}
-
-
-def _run_phrase(runs: Sequence[ScoreItem]) -> str:
-    length = len(runs[0].cards)
-    # How many cards of each rank the runs use tells double, triple and double-double runs apart.
-    per_rank = Counter(card.rank for card in {c for item in runs for c in item.cards})
-    repeated = tuple(sorted((n for n in per_rank.values() if n > 1), reverse=True))
-    label = _RUN_MULTIPLE.get(repeated, f"{number_words(len(runs))} runs")
-    return f"{label} of {number_words(length)}"
-
-
-def _pair_phrases(pairs: Sequence[ScoreItem]) -> list[tuple[str, int]]:
-    by_rank: dict[int, list[ScoreItem]] = {}
-    for item in pairs:
-        by_rank.setdefault(item.cards[0].rank, []).append(item)
-    groups = []
-    for same in by_rank.values():
-        cards = len({c for item in same for c in item.cards})
-        name = "a pair" if cards == 2 else _SAME_RANK.get(cards, f"{number_words(cards)} of a kind")
-        groups.append((name, sum(item.points for item in same)))
-    if len(groups) > 1 and all(name == "a pair" for name, _ in groups):
-        return [(f"{number_words(len(groups))} pairs", sum(points for _, points in groups))]
-    return groups
-
-
-def spoken_show(items: Sequence[ScoreItem]) -> str:
-    """A hand or crib counted aloud with a running total, as players do: ``fifteen two, fifteen four,
-    a pair is six, and a double run of three is twelve``. A hand with nothing says so."""
-    phrases: list[tuple[str, int]] = []
-    total = 0
-    fifteens = [item for item in items if item.kind == FIFTEEN]
-    for item in fifteens:
-        total += item.points
-        phrases.append((f"fifteen {number_words(total)}", total))
-    for name, points in _pair_phrases([item for item in items if item.kind == PAIR]):
-        total += points
-        phrases.append((f"{name} is {number_words(total)}", total))
-    runs = [item for item in items if item.kind == RUN]
-    for _, group in groupby(runs, key=lambda item: len(item.cards)):
-        same = list(group)
-        total += sum(item.points for item in same)
-        phrases.append((f"{_run_phrase(same)} is {number_words(total)}", total))
-    for item in items:
-        if item.kind in (FIFTEEN, PAIR, RUN):
-            continue
-        total += item.points
-        name = item_name(item)
-        if item.kind == NOBS:
-            name = "one for his nobs"
-        elif item.kind == FLUSH:
-            name = f"a {name}"
-        phrases.append((f"{name} is {number_words(total)}", total))
-    if not phrases:
-        return 'nothing to count (a "nineteen")'
-    words = [text for text, _ in phrases]
-    # "fifteen two, fifteen four, and a pair is six"; fifteens alone take no "and".
-    if len(words) > 1 and not words[-1].startswith("fifteen "):
-        words[-1] = f"and {words[-1]}"
-    return ", ".join(words)
-
-
-def spoken_play(count: int, items: Sequence[ScoreItem]) -> str:
-    """The count as a player announces it on laying a card, with what the card scores and the running
-    total: ``seven``, ``fifteen two``, ``twenty-three and a pair is two``, ``fifteen two and a run of
-    three is five``, ``thirty-one for two``, ``twenty-four and three of a kind is six``."""
-    total = 0
-    words: list[str] = []
-    rest: list[ScoreItem] = []
-    for item in items:
-        if item.kind == FIFTEEN:
-            total += item.points
-            words.append(f"fifteen {number_words(total)}")
-        elif item.kind == THIRTY_ONE:
-            total += item.points
-            words.append(f"thirty-one for {number_words(total)}")
-        else:
-            rest.append(item)
-    if not words:
-        words.append(number_words(count))
-    for item in rest:
-        total += item.points
-        words.append(f"and {_with_article(item_name(item))} is {number_words(total)}")
-    return " ".join(words)
-
-
-def _with_article(name: str) -> str:
-    if name.startswith(("his ", "three ", "four ", "five ", "six ")) or name.endswith("s"):
-        return name
-    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from ..cards import Card, parse_card
 from ..events import Event
 from ..rules import RuleSet
 from ..scoring import ScoreItem
+from ..speech import item_name, reasons, spoken_play, spoken_show
 from ..validation import first_problem
 from ..views import SeatView
 
@@ -37,11 +38,24 @@ def _cards(cards: Sequence[Card]) -> list[str]:
 
 
 def _item_to_json(item: ScoreItem) -> dict[str, Any]:
-    return {"kind": item.kind, "cards": _cards(item.cards), "points": item.points}
+    return {"kind": item.kind, "name": item_name(item), "cards": _cards(item.cards), "points": item.points}
+
+
+def _spoken(event: Event) -> str | None:
+    if event.kind == "play":
+        return spoken_play(event.count or 0, event.items)
+    if event.kind in ("hand", "crib") and event.note != "to count":
+        return spoken_show(event.items)
+    return None
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
-    """One event of a seat's view (already redacted by the engine) as a JSON object."""
+    """One event of a seat's view (already redacted by the engine) as a JSON object.
+
+    Besides the engine's fields it carries the words the terminal would say (`cribcore.speech`): each
+    item's ``name``, the event's ``reasons`` ("fifteen 2, pair 2") and, for a card laid or a hand or
+    crib shown, ``spoken`` ("fifteen two and a pair is four"), so every client says the same thing.
+    """
     return {
         "deal": event.deal,
         "kind": event.kind,
@@ -55,6 +69,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
         "private": event.private_to is not None,
         "note": event.note,
         "side": event.side,
+        "reasons": reasons(event.items),
+        "spoken": _spoken(event),
     }
 
 
@@ -111,6 +127,7 @@ _STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
 class _ItemModel(BaseModel):
     model_config = _STRICT
     kind: str = Field(max_length=40)
+    name: str = Field("", max_length=80)
     cards: list[str] = Field(max_length=12)
     points: int
 
@@ -129,6 +146,8 @@ class _EventModel(BaseModel):
     private: bool
     note: str = Field(max_length=200)
     side: int | None
+    reasons: str = Field("", max_length=2000)
+    spoken: str | None = Field(None, max_length=2000)
 
 
 class _ClaimModel(BaseModel):

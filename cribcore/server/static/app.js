@@ -67,133 +67,20 @@ function status(text, kind = "error") {
   if (text && kind === "info") statusTimer = setTimeout(() => status(""), 4000);
 }
 
-// ----------------------------------------------------------------- words for scores (cli/describe.py)
+// ----------------------------------------------------------------- numbers in words
+// The words for scores come from the server with each event (`cribcore.speech`): item names,
+// reasons and the count spoken aloud, the same as the terminal says them.
 
 const ONES = (
   "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen " +
   "sixteen seventeen eighteen nineteen"
 ).split(" ");
 const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
-const SAME = { 2: "pair", 3: "three of a kind", 4: "four of a kind" };
 
 function words(n) {
   if (n >= 0 && n < 20) return ONES[n];
   if (n >= 20 && n < 100) return TENS[Math.floor(n / 10)] + (n % 10 ? `-${ONES[n % 10]}` : "");
   return String(n);
-}
-
-const sum = (items) => items.reduce((a, i) => a + i.points, 0);
-
-function itemName(item) {
-  const n = item.cards.length;
-  switch (item.kind) {
-    case "fifteen": return "fifteen";
-    case "pair": return SAME[n] || `${words(n)} of a kind`;
-    case "run": return `run of ${words(n)}`;
-    case "flush": return `flush of ${words(n)}`;
-    case "nobs": return "his nobs";
-    case "heels": return "his heels";
-    case "thirty-one": return "thirty-one";
-    case "go": return "go";
-    default: return item.kind.replace(/[-_]/g, " ");
-  }
-}
-
-function plural(name) {
-  if (name.startsWith("his ")) return name;
-  const [head, ...tail] = name.split(" of ");
-  const h = head + (/(s|sh|ch|x)$/.test(head) ? "es" : "s");
-  return [h, ...tail].join(" of ");
-}
-
-// "fifteen 2, run of three 3"; neighbours with the same name grouped: "two pairs 4".
-function reasons(items) {
-  const parts = [];
-  for (let i = 0; i < items.length; ) {
-    const name = itemName(items[i]);
-    let j = i;
-    while (j < items.length && itemName(items[j]) === name) j++;
-    const same = items.slice(i, j);
-    parts.push(same.length === 1 ? `${name} ${sum(same)}` : `${words(same.length)} ${plural(name)} ${sum(same)}`);
-    i = j;
-  }
-  return parts.join(", ");
-}
-
-const RUN_MULTIPLE = { "": "a run", 2: "a double run", 3: "a triple run", 4: "a quadruple run", "2,2": "a double-double run" };
-
-function runPhrase(runs) {
-  const perRank = {};
-  for (const c of new Set(runs.flatMap((r) => r.cards))) perRank[c[0]] = (perRank[c[0]] || 0) + 1;
-  const repeated = Object.values(perRank).filter((n) => n > 1).sort((a, b) => b - a).join(",");
-  const label = RUN_MULTIPLE[repeated] || `${words(runs.length)} runs`;
-  return `${label} of ${words(runs[0].cards.length)}`;
-}
-
-// A hand or crib counted aloud: "fifteen two, fifteen four, and a pair is six".
-function spokenShow(items) {
-  const out = [];
-  let total = 0;
-  for (const it of items.filter((i) => i.kind === "fifteen")) {
-    total += it.points;
-    out.push(`fifteen ${words(total)}`);
-  }
-  const byRank = new Map();
-  for (const it of items.filter((i) => i.kind === "pair")) {
-    const r = it.cards[0][0];
-    if (!byRank.has(r)) byRank.set(r, []);
-    byRank.get(r).push(it);
-  }
-  let groups = [...byRank.values()].map((same) => {
-    const n = new Set(same.flatMap((i) => i.cards)).size;
-    return [n === 2 ? "a pair" : SAME[n] || `${words(n)} of a kind`, sum(same)];
-  });
-  if (groups.length > 1 && groups.every(([n]) => n === "a pair")) {
-    groups = [[`${words(groups.length)} pairs`, groups.reduce((a, [, p]) => a + p, 0)]];
-  }
-  for (const [name, p] of groups) {
-    total += p;
-    out.push(`${name} is ${words(total)}`);
-  }
-  const runs = items.filter((i) => i.kind === "run");
-  for (let i = 0; i < runs.length; ) {
-    let j = i;
-    while (j < runs.length && runs[j].cards.length === runs[i].cards.length) j++;
-    total += sum(runs.slice(i, j));
-    out.push(`${runPhrase(runs.slice(i, j))} is ${words(total)}`);
-    i = j;
-  }
-  for (const it of items) {
-    if (["fifteen", "pair", "run"].includes(it.kind)) continue;
-    total += it.points;
-    let name = itemName(it);
-    if (it.kind === "nobs") name = "one for his nobs";
-    else if (it.kind === "flush") name = `a ${name}`;
-    out.push(`${name} is ${words(total)}`);
-  }
-  if (!out.length) return 'nothing to count (a "nineteen")';
-  if (out.length > 1 && !out[out.length - 1].startsWith("fifteen ")) out[out.length - 1] = `and ${out[out.length - 1]}`;
-  return out.join(", ");
-}
-
-function withArticle(name) {
-  if (/^(his|three|four|five|six) /.test(name) || name.endsWith("s")) return name;
-  return `${"aeiou".includes(name[0]) ? "an" : "a"} ${name}`;
-}
-
-// The count as announced on laying a card: "fifteen two and a pair is four".
-function spokenPlay(count, items) {
-  let total = 0;
-  const out = [];
-  const rest = [];
-  for (const it of items) {
-    if (it.kind === "fifteen") out.push(`fifteen ${words((total += it.points))}`);
-    else if (it.kind === "thirty-one") out.push(`thirty-one for ${words((total += it.points))}`);
-    else rest.push(it);
-  }
-  if (!out.length) out.push(words(count));
-  for (const it of rest) out.push(`and ${withArticle(itemName(it))} is ${words((total += it.points))}`);
-  return out.join(" ");
 }
 
 // ----------------------------------------------------------------- seats and sides
@@ -245,8 +132,8 @@ function describe(ev, view, ctx, own) {
     case "play": {
       const line = `${who} plays ${cardsText(ev.cards)} — ${ev.count ?? 0}`;
       if (!ev.scored) return line;
-      const text = `${line} for ${ev.points}: ${spokenPlay(ev.count ?? 0, ev.items)}`;
-      return scored(ev.items.length > 1 ? `${text} (${reasons(ev.items)})` : text);
+      const text = `${line} for ${ev.points}: ${ev.spoken}`;
+      return scored(ev.items.length > 1 ? `${text} (${ev.reasons})` : text);
     }
     case "says-go":
       return `${who} says go.`;
@@ -258,7 +145,7 @@ function describe(ev, view, ctx, own) {
     case "crib": {
       const head = `${possessive(who)} ${ev.kind} ${cardsText(ev.cards)}`;
       if (ev.note === "to count") return `${head}: to count.`;
-      return scored(`${head}: ${ev.points} — ${spokenShow(ev.items)}.`);
+      return scored(`${head}: ${ev.points} — ${ev.spoken}.`);
     }
     case "win": {
       const side = ev.side ?? (ev.seat === null ? 0 : sideOf(view, ev.seat));
@@ -272,7 +159,7 @@ function describe(ev, view, ctx, own) {
     }
     case "muggins": {
       const called = ev.note.replace(/^called /, "").split(";")[0];
-      if (ev.points) return scored(`Muggins! ${who} takes ${ev.points} missed points (called ${called}): ${reasons(ev.items)}.`);
+      if (ev.points) return scored(`Muggins! ${who} takes ${ev.points} missed points (called ${called}): ${ev.reasons}.`);
       return scored(`${who} calls muggins for ${called}, but nothing was missed.`);
     }
     case "penalty":
@@ -280,13 +167,13 @@ function describe(ev, view, ctx, own) {
     case "missed":
     {
       const n = Number(ev.note.split(" ")[0]);
-      return `Nobody called muggins: ${n} point${n === 1 ? " was" : "s were"} missed (${reasons(ev.items)}).`;
+      return `Nobody called muggins: ${n} point${n === 1 ? " was" : "s were"} missed (${ev.reasons}).`;
     }
     case "compensation":
       return scored(`${who} scores ${ev.points} for last (not dealing first).`);
     default: {
       const w = ev.kind.replace(/[-_]/g, " ");
-      if (ev.scored) return scored(`${who} scores ${ev.points} for ${reasons(ev.items) || w}.`);
+      if (ev.scored) return scored(`${who} scores ${ev.points} for ${ev.reasons || w}.`);
       let text = `${who}: ${w}`;
       if (ev.cards.length && (own || !ev.private)) text += ` ${cardsText(ev.cards)}`;
       if (ev.count !== null) text += ` (count ${ev.count})`;
@@ -832,11 +719,11 @@ class Table {
         );
         const items = el("ul", { class: "items" });
         if (ev.note !== "to count") {
-          for (const it of ev.items) items.append(el("li", {}, `${itemName(it)} ${it.points}: `, ...it.cards.map((c) => cardSpan(c))));
+          for (const it of ev.items) items.append(el("li", {}, `${it.name} ${it.points}: `, ...it.cards.map((c) => cardSpan(c))));
           title.append(el("b", { class: "pts", "data-testid": "show-points" }, `= ${ev.points}`));
         }
         block = el("div", { class: "show-block", "data-testid": `show-${ev.kind}`, "data-seat": ev.seat }, title, items);
-        if (ev.note !== "to count") block.append(el("p", { class: "spoken" }, `${spokenShow(ev.items)}.`));
+        if (ev.note !== "to count") block.append(el("p", { class: "spoken" }, `${ev.spoken}.`));
         blocks.push(block);
       } else if (block && ["count", "muggins", "penalty", "missed"].includes(ev.kind)) {
         const line = describe(ev, view, {}, true);
