@@ -90,17 +90,29 @@ class SeededDeals:
 
 
 class RecordedDeals:
-    """The deals of a record, then (when given) a fallback source for the deals after them."""
+    """The deals of a record, then (when given) a fallback source for the deals after them.
+
+    ``seeded``, the record's own seed as a source, gives back the cut for deal that chose the first
+    dealer (a record keeps only who dealt first), when that seed made the record's first deal."""
 
     def __init__(
-        self, dealers: Sequence[int], deals: Sequence[DealCards], fallback: DealSource | None = None
+        self,
+        dealers: Sequence[int],
+        deals: Sequence[DealCards],
+        fallback: DealSource | None = None,
+        seeded: DealSource | None = None,
     ) -> None:
         self.dealers = tuple(dealers)
         self.deals = tuple(deals)
         self.fallback = fallback
+        self.seeded = seeded
 
     def cut(self, rules: RuleSet) -> CutResult:
         if self.dealers:
+            if self.seeded is not None and self.deals:
+                cut = self.seeded.cut(rules)
+                if cut.dealer == self.dealers[0] and self.seeded.deal(0, cut.dealer, rules) == self.deals[0]:
+                    return cut
             return CutResult((), self.dealers[0])
         if self.fallback is not None:
             return self.fallback.cut(rules)

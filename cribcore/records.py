@@ -222,8 +222,9 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
     for i, deal in enumerate(record.deals):
         if deal.dealer >= rules.seats:
             raise RecordError(f"deal {i + 1}: dealer {deal.dealer} is not a seat")
-    fallback = SeededDeals(record.seed) if continue_dealing and record.seed is not None else None
-    source = RecordedDeals([d.dealer for d in record.deals], deals, fallback)
+    seeded = SeededDeals(record.seed) if record.seed is not None else None
+    fallback = seeded if continue_dealing else None
+    source = RecordedDeals([d.dealer for d in record.deals], deals, fallback, seeded)
     try:
         game = Game(profile, seed=record.seed, players=record.players, deals=source)
     except ValueError as exc:

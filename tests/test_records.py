@@ -13,7 +13,6 @@ import pytest
 
 from cribcore import Game, Phase, RecordError, RuleSet, game_record, replay
 from cribcore.engine import standard_profile
-from cribcore.events import Event
 from cribcore.players import RandomPlayer
 from cribcore.records import FORMAT, VERSION, read_record, write_record
 
@@ -36,10 +35,6 @@ def record(finished: Game) -> Record:
     """A fresh JSON copy of the finished game's record, free to be spoiled by a test."""
     data: Record = json.loads(json.dumps(game_record(finished)))
     return data
-
-
-def without_cut(events: tuple[Event, ...]) -> tuple[Event, ...]:
-    return tuple(event for event in events if event.kind != "cut")
 
 
 def replay_error(record: Record) -> str:
@@ -104,7 +99,7 @@ def test_record_cards_are_canonical_text(record: Record) -> None:
 
 def test_replay_reproduces_every_event_score_and_the_winner(record: Record, finished: Game) -> None:
     replayed = replay(record)
-    assert replayed.events == without_cut(finished.events)
+    assert replayed.events == finished.events
     assert replayed.scores == finished.scores
     assert replayed.winner == finished.winner
     assert replayed.is_over
@@ -120,12 +115,13 @@ def test_unknown_keys_are_ignored(record: Record, finished: Game) -> None:
     record["comment"] = "from the club night"
     record["deals"][0]["table"] = 4
     record["result"]["duration"] = "40 min"
-    assert replay(record).events == without_cut(finished.events)
+    assert replay(record).events == finished.events
 
 
 def test_seed_is_optional(record: Record, finished: Game) -> None:
     del record["seed"]
-    assert replay(record).events == without_cut(finished.events)
+    # Without its seed a record cannot give back the cut for deal, only who dealt first.
+    assert replay(record).events == tuple(event for event in finished.events if event.kind != "cut")
 
 
 def test_a_seedless_record_stays_seedless(record: Record) -> None:
@@ -145,7 +141,7 @@ def test_cards_in_any_accepted_spelling_replay_alike(record: Record, finished: G
     first = record["deals"][0]
     first["hands"] = [[text.lower().replace("t", "10") for text in hand] for hand in first["hands"]]
     first["plays"] = [text.replace("C", "♣") for text in first["plays"]]
-    assert replay(record).events == without_cut(finished.events)
+    assert replay(record).events == finished.events
 
 
 # ----------------------------------------------------------------------------- unfinished records
@@ -158,7 +154,7 @@ def test_record_with_fewer_deals_replays_up_to_where_it_stops(record: Record, fi
     assert replayed.phase is Phase.WAITING
     assert not replayed.is_over
     assert replayed.deal_number == 2
-    assert replayed.events == tuple(e for e in without_cut(finished.events) if e.deal <= 2)
+    assert replayed.events == tuple(e for e in finished.events if e.deal <= 2)
 
 
 def test_record_stopping_mid_play_replays_up_to_the_last_card(record: Record, finished: Game) -> None:
@@ -169,7 +165,7 @@ def test_record_stopping_mid_play_replays_up_to_the_last_card(record: Record, fi
     assert replayed.phase is Phase.PLAY
     assert replayed.deal_number == 1
     events = replayed.events
-    assert events == without_cut(finished.events)[: len(events)]
+    assert events == finished.events[: len(events)]
     plays = [e for e in events if e.kind == "play" and e.deal == 1]
     assert [str(e.cards[0]) for e in plays] == record["deals"][1]["plays"]
     assert replayed.to_act
@@ -423,3 +419,11 @@ def test_unserialisable_record_leaves_no_file(tmp_path: Path) -> None:
     with pytest.raises(TypeError):
         write_record(path, {"format": FORMAT, "bad": object()})
     assert os.listdir(tmp_path) == []
+
+
+def test_the_cut_for_deal_comes_back_only_from_the_seed_that_made_the_deals(record: Record) -> None:
+    assert [e.kind for e in replay(record).events[:2]] == ["cut", "cut"]
+    unseeded = {key: value for key, value in record.items() if key != "seed"}
+    assert replay(unseeded).events[0].kind == "deal"  # who dealt first is all a record keeps
+    other_seed = dict(record, seed=record["seed"] + 1)
+    assert replay(other_seed).events[0].kind == "deal"  # that seed did not deal these cards
