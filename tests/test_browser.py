@@ -198,6 +198,8 @@ def test_two_friends_see_only_their_own_cards(base_url: str, contexts: Contexts)
     shows_none_of(ann, dealt["Bob"])
     shows_none_of(bob, dealt["Ann"])
 
+    for page in pages.values():
+        expect(page.get_by_test_id("hint")).to_be_hidden()  # no computer help against a friend
     laid_away = {name: discard(page) for name, page in pages.items()}
     for page in pages.values():
         expect(page.get_by_test_id("starter").locator(".card")).to_have_count(1)
@@ -418,6 +420,18 @@ def test_saved_games_are_listed_and_clear_data_forgets_them(base_url: str, conte
     page.reload()
     expect(page.get_by_test_id("start-screen")).to_be_visible()
     expect(page.get_by_test_id("no-saved")).to_be_visible()
+
+
+def test_a_hint_against_the_computer(base_url: str, contexts: Contexts) -> None:
+    page = contexts.page()
+    start(page, base_url, "Ann")
+    page.get_by_test_id("start-computer-easy").click()
+    expect(page.locator(HAND)).to_have_count(6)
+    expect(page.get_by_test_id("hint-text")).to_be_hidden()
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).to_contain_text("Hint: lay away ")
+    discard(page)
+    expect(page.get_by_test_id("hint-text")).to_be_hidden()  # a hint lasts until the table moves on
 
 
 def test_a_seat_link_moves_a_seat_to_this_browser(base_url: str, contexts: Contexts) -> None:

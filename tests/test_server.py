@@ -340,6 +340,24 @@ class TestPlay:
                 assert data["spoken"] is None
         assert any("fifteen two" in (e["spoken"] or "") for e in sent)
 
+    def test_hints_against_the_computer_but_not_against_a_friend(self, client: TestClient) -> None:
+        room = create(client, "computer", level="easy", seed=4)
+        with connect(client, room["keys"][0]["key"]) as ann:
+            ann.send(type="hint")
+            hint = ann.receive()
+            assert hint["type"] == "hint" and hint["seat"] == 0 and hint["reason"]
+            assert hint["action"] in ann.state["view"]["legal"] and hint["action"].startswith("discard ")
+            assert ann.act(hint["action"])["type"] == "state"
+        _, keys = friend_room(client)
+        with connect(client, keys[0]) as bob, connect(client, keys[1]) as cy:
+            drain([bob])
+            bob.send(type="hint")
+            error = bob.receive()
+            assert (
+                error["code"] == "illegal" and "hints are for games against the computer" in error["message"]
+            )
+            del cy
+
     def test_same_device_holds_both_seats(self, client: TestClient) -> None:
         room = create(client, "same-device", names=["Ann", "Bob"], seed=2)
         keys = [k["key"] for k in room["keys"]]

@@ -399,6 +399,12 @@ class _Server:
                 room.touch(now)
                 await self.send_state(conn, room, full=True)
                 return
+            if message.type == "hint":
+                try:
+                    await self.send(conn, room.hint(conn.seat))
+                except RoomError as exc:
+                    await self.error(conn, exc)
+                return
             try:
                 self.apply(room, conn.seat, message, now)
             except RoomError as exc:

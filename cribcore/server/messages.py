@@ -105,14 +105,14 @@ class SimpleMessage(BaseModel):
     """A message that is only its type."""
 
     model_config = _STRICT
-    type: Literal["next", "decline", "sync", "ping"]
+    type: Literal["next", "decline", "sync", "ping", "hint"]
 
 
 AnyMessage = Hello | ActionMessage | NewGameMessage | SimpleMessage
 
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 
-MESSAGE_TYPES = ("hello", "action", "next", "new_game", "decline", "sync", "ping")
+MESSAGE_TYPES = ("hello", "action", "next", "new_game", "decline", "sync", "ping", "hint")
 
 _CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 

@@ -20,6 +20,7 @@ from typing import Any
 from ..actions import IllegalAction, parse_action
 from ..engine import Game
 from ..players.base import Player
+from ..players.hints import hint
 from ..players.registry import make_player
 from ..profiles import Profile
 from ..records import RecordError, game_record, replay
@@ -305,6 +306,19 @@ class Room:
         self.proposed_by = None
         self.agreed = set()
         self.last_active = now
+
+    def hint(self, seat: int) -> dict[str, Any]:
+        """A ``hint`` message for ``seat``: the hard level's choice from its view, with the reason.
+        Only where no other person plays (against the computer, or on one device): a hint in a game
+        with a friend would be a computer playing for one side."""
+        if self.mode == "friend":
+            raise RoomError("illegal", "hints are for games against the computer or on one device")
+        self._check_can_act()
+        view = self.game.view(seat)
+        if not view.legal_actions:
+            raise RoomError("illegal", "it is not your turn: there is nothing to hint")
+        suggestion = hint(view)
+        return {"type": "hint", "seat": seat, "action": str(suggestion.action), "reason": suggestion.reason}
 
     def touch(self, now: float) -> None:
         self.last_active = now

@@ -53,6 +53,16 @@ function cardsText(cards) {
   return cards.map(cardText).join(" ");
 }
 
+// An action's text form in words: "discard 5H 5D" -> "lay away 5♥ 5♦".
+function actionWords(action) {
+  const [verb, ...rest] = action.split(" ");
+  if (verb === "discard") return `lay away ${cardsText(rest)}`;
+  if (verb === "play") return `play ${cardsText(rest)}`;
+  if (verb === "muggins") return `call muggins for ${rest[0]}`;
+  if (verb === "pass") return "let the count stand";
+  return action;
+}
+
 function list(names) {
   if (names.length < 2) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
@@ -349,6 +359,9 @@ class Conn {
       this.pending = false;
       this.lost = false;
       this.stamp = ++this.table.stamp;
+      this.table.render();
+    } else if (msg.type === "hint") {
+      this.hint = { stamp: this.stamp, action: msg.action, reason: msg.reason };
       this.table.render();
     } else if (msg.type === "error") {
       this.pending = false;
@@ -688,6 +701,13 @@ class Table {
       };
     }
     $("mine").textContent = view.discarded.length ? `You laid away ${cardsText(view.discarded)} to ${cribOf}.` : "";
+
+    // Hints (the hard level's choice) where no other person plays; a hint lasts until the state changes.
+    show($("hint"), myTurn && room.mode !== "friend");
+    $("hint").onclick = () => conn.send({ type: "hint" });
+    const hint = conn.hint && conn.hint.stamp === conn.stamp ? conn.hint : null;
+    show($("hint-text"), Boolean(hint));
+    $("hint-text").textContent = hint ? `Hint: ${actionWords(hint.action)} — ${hint.reason}.` : "";
   }
 
   // The show of the last counted deal: each hand and the crib, item by item.
