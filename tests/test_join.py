@@ -366,6 +366,9 @@ def test_leave_and_rejoin_the_same_seat_with_the_same_command(server: Served, tm
         child.sendline("x")  # bad input is explained and asked again
         child.expect_exact("'x' is not a card")
         child.expect(DISCARD)
+        child.sendline("hint")  # the computer does not play for one side of a game between friends
+        child.expect_exact("No hints in a game with a friend")
+        child.expect(DISCARD)
         stranger = next(
             c for c in map(parse_card, ("AS", "2S", "3S", "4S", "5S", "6S", "7S")) if c not in hand
         )

@@ -523,6 +523,7 @@ class NetTable:
             _server_decides,
             commands=self._commands(),
             help_text=self._help(),
+            hints=state.room.get("mode") != "friend",
         )
         key = self._turn_key(state)
         try:

@@ -290,13 +290,15 @@ def ask_action(
     *,
     commands: Mapping[str, Callable[[], None]] | None = None,
     help_text: str = HELP,
+    hints: bool = True,
 ) -> Action:
     """Ask the human at ``view.seat`` for one of ``view.legal_actions`` and return it.
 
     ``check`` is the engine's validator (`Game.check` for this seat): its `IllegalAction` message is
     what the human reads when a choice is not allowed (not held, past 31, wrong number of cards).
     ``commands`` are further words the prompt answers (``board``, ``new``); each runs and the prompt
-    is asked again, unless it raises (`NewGame`, `QuitGame`).
+    is asked again, unless it raises (`NewGame`, `QuitGame`). Without ``hints`` (a game with a friend)
+    asking for a hint says there are none.
     """
     ask = ASKERS.get(type(view.legal_actions[0]), _ask_other)(view, voice, painter)
     while True:
@@ -311,6 +313,11 @@ def ask_action(
         if word in _QUIT_WORDS:
             raise QuitGame("you quit")
         if word in _HINT_WORDS:
+            if not hints:
+                reader.problem(
+                    "No hints in a game with a friend: a hint would be the computer playing for you."
+                )
+                continue
             reader.show(Text(f"  {_hint(view, painter)}", style="dim"))
             continue
         if commands and word in commands:
