@@ -151,7 +151,7 @@ class _Server:
     async def send_state(self, conn: _Connection, room: Room, *, full: bool = False) -> None:
         """Send ``conn`` its seat's state: everything, or only the events it has not been sent."""
         start = 0 if full or conn.game != room.number else conn.events
-        message = room.state(conn.seat, self.clock(), start)
+        message = room.state(conn.seat, start)
         conn.game = room.number
         conn.events = start + len(message["events"])
         await self.send(conn, message)
@@ -258,7 +258,7 @@ class _Server:
             seat = room.seat_of(key)
             room.touch(now)
             self.store.save(room)
-            return JSONResponse(room.state(seat, now))
+            return JSONResponse(room.state(seat))
 
     async def list_profiles(self, request: Request) -> Response:
         del request

@@ -325,9 +325,8 @@ class Room:
 
     # ----------------------------------------------------------------- what the seats see
 
-    def room_json(self, seat: int, now: float) -> dict[str, Any]:
+    def room_json(self, seat: int) -> dict[str, Any]:
         """The ``room`` object of a state message for the holder of ``seat``."""
-        del now  # The deadline depends only on the last activity.
         return {
             "id": self.id,
             "mode": self.mode,
@@ -360,12 +359,12 @@ class Room:
             "history": self.history,
         }
 
-    def state(self, seat: int, now: float, events_start: int = 0) -> dict[str, Any]:
+    def state(self, seat: int, events_start: int = 0) -> dict[str, Any]:
         """A ``state`` message for ``seat`` carrying the events from ``events_start`` on."""
         view = self.game.view(seat)
         return {
             "type": "state",
-            "room": self.room_json(seat, now),
+            "room": self.room_json(seat),
             "view": view_to_json(view),
             "events_start": events_start,
             "events": [event_to_json(event) for event in view.events[events_start:]],
