@@ -489,6 +489,24 @@ class TestStore:
         store.close()
 
 
+class TestDamagedDatabase:
+    @pytest.mark.parametrize(
+        "data", ["{not json", '{"id": "x"}', '{"id": "x", "record": {"format": "nope"}}']
+    )
+    def test_a_damaged_room_is_refused_in_one_line_and_others_play_on(
+        self, client: TestClient, db: Path, data: str
+    ) -> None:
+        damaged, keys = friend_room(client)
+        healthy, _ = friend_room(client)
+        client.app.state.server.store._rooms.clear()  # type: ignore[attr-defined]
+        with sqlite3.connect(db) as conn:
+            conn.execute("UPDATE rooms SET data = ? WHERE id = ?", (data, damaged["room"]))
+        response = client.get(f"/api/rooms/{damaged['room']}/state", headers={"x-seat-key": keys[0]})
+        assert response.status_code == 404
+        assert response.json()["error"].startswith("this room's stored game cannot be read back")
+        assert room_of(client, healthy["room"]).game.deal_number == 0
+
+
 class TestExpiry:
     def test_a_room_expires_after_seven_days_without_play(
         self, client: TestClient, clock: Clock, db: Path

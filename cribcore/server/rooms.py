@@ -23,7 +23,7 @@ from ..players.base import Player
 from ..players.hints import hint
 from ..players.registry import make_player
 from ..profiles import Profile
-from ..records import RecordError, game_record, replay
+from ..records import game_record, replay
 from .messages import Mode
 from .wire import event_to_json, view_to_json
 
@@ -209,8 +209,8 @@ class Room:
                 agreed=set(data["agreed"]),
                 history=list(data["history"]),
             )
-        except (KeyError, TypeError, RecordError) as exc:
-            raise RoomError("no-room", f"the stored room cannot be read back ({exc})") from None
+        except (KeyError, TypeError, ValueError) as exc:  # RecordError is a ValueError
+            raise RoomError("no-room", f"this room's stored game cannot be read back ({exc})") from None
 
     # ----------------------------------------------------------------- who is who
 

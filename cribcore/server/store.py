@@ -79,7 +79,11 @@ class RoomStore:
             row = self._db.execute("SELECT data FROM rooms WHERE id = ?", (room_id,)).fetchone()
             if row is None:
                 raise RoomError("no-room", "there is no such room (it may have expired)")
-            room = Room.from_json(json.loads(row[0]))
+            try:
+                data = json.loads(row[0])
+            except ValueError:
+                raise RoomError("no-room", "this room's stored game cannot be read back (not JSON)") from None
+            room = Room.from_json(data)
             self._rooms[room_id] = room
             self._forget_idle()
         self._rooms.move_to_end(room_id)
