@@ -69,6 +69,8 @@ class DealLog:
     plays: tuple[Card, ...]
     claims: tuple[str, ...] = ()
     """Under muggins, every declared count, call and pass in order (their text forms)."""
+    discard_order: tuple[int, ...] = ()
+    """The seats in the order they laid their discards away."""
 
 
 _COUNT_KINDS = ("play", "hand", "crib")
@@ -159,6 +161,7 @@ class Game:
         self._hands: list[list[Card]] = [[] for _ in range(seats)]
         self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
         self._discards: list[tuple[Card, ...] | None] = [None] * seats
+        self._discard_order: list[int] = []
         self._crib: list[Card] = []
         self._starter_shown = False
         self._plays: list[Card] = []
@@ -459,6 +462,7 @@ class Game:
             discards=tuple(self._discards),
             plays=tuple(self._plays),
             claims=tuple(self._claims),
+            discard_order=tuple(self._discard_order),
         )
 
     def _start_deal(self) -> None:
@@ -473,6 +477,7 @@ class Game:
         self._hands = [list(hand) for hand in cards.hands]
         self._kept = [() for _ in range(seats)]
         self._discards = [None] * seats
+        self._discard_order = []
         self._crib = list(cards.crib_cards)
         self._starter_shown = False
         self._plays = []
@@ -497,6 +502,7 @@ class Game:
             self._hands[seat].remove(card)
         self._kept[seat] = tuple(sorted(self._hands[seat]))
         self._discards[seat] = cards
+        self._discard_order.append(seat)
         self._crib.extend(cards)
         self._emit(Event("discard", self._deal_index, seat=seat, cards=cards, private_to=seat))
         if all(d is not None for d in self._discards):

@@ -66,6 +66,7 @@ class DealRecord(BaseModel):
     starter: str
     plays: list[str] = Field(default_factory=list)
     claims: list[str] = Field(default_factory=list)
+    discard_order: list[int] = Field(default_factory=list)
 
 
 class ResultRecord(BaseModel):
@@ -105,6 +106,8 @@ def game_record(game: Game) -> dict[str, Any]:
         )
         if log.claims:
             deals[-1]["claims"] = list(log.claims)
+        if list(log.discard_order) != sorted(log.discard_order):
+            deals[-1]["discard_order"] = list(log.discard_order)
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -255,6 +258,21 @@ def _replay_claim(game: Game, where: str, number: int, text: str) -> None:
         raise RecordError(f"{here}: {exc}") from None
 
 
+def _discard_order(deal: DealRecord, where: str) -> list[int]:
+    """The seats in the order they discarded: ``discard_order`` when the record gives it (every seat
+    that discarded, once each), else seat order."""
+    seats = list(range(len(deal.discards)))
+    if not deal.discard_order:
+        return seats
+    discarded = [seat for seat in seats if deal.discards[seat]]
+    if sorted(deal.discard_order) != discarded:
+        raise RecordError(
+            f"{where}: discard_order {deal.discard_order} should name each seat that discarded once, "
+            f"{discarded}"
+        )
+    return [*deal.discard_order, *(seat for seat in seats if seat not in deal.discard_order)]
+
+
 def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, is_last: bool) -> None:
     where = f"deal {index + 1}"
     if game.phase is Phase.OVER:
@@ -266,7 +284,8 @@ def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, 
     if len(deal.discards) > game.rules.seats:
         raise RecordError(f"{where}: {len(deal.discards)} discards for {game.rules.seats} seats")
     partial = False
-    for seat, texts in enumerate(deal.discards):
+    for seat in _discard_order(deal, where):
+        texts = deal.discards[seat]
         if not texts and game.rules.discards:
             partial = True
             continue

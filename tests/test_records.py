@@ -427,3 +427,19 @@ def test_the_cut_for_deal_comes_back_only_from_the_seed_that_made_the_deals(reco
     assert replay(unseeded).events[0].kind == "deal"  # who dealt first is all a record keeps
     other_seed = dict(record, seed=record["seed"] + 1)
     assert replay(other_seed).events[0].kind == "deal"  # that seed did not deal these cards
+
+
+def test_the_order_of_discards_is_kept_when_it_is_not_seat_order() -> None:
+    game = Game(seed=5, players=("Ann", "Bob"))
+    for seat in (1, 0):
+        game.apply(seat, game.legal_actions(seat)[0])
+    record = json.loads(json.dumps(game_record(game)))
+    assert record["deals"][0]["discard_order"] == [1, 0]
+    assert replay(record).events == game.events
+    record["deals"][0]["discard_order"] = [1, 1]
+    with pytest.raises(RecordError, match=r"deal 1: discard_order \[1, 1\] should name each seat"):
+        replay(record)
+
+
+def test_seat_order_needs_no_discard_order(record: Record) -> None:
+    assert all("discard_order" not in deal for deal in record["deals"])
