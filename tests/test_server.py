@@ -670,6 +670,15 @@ class TestBadMessages:
             ann.ws.send_bytes(b'{"type": "ping"}')
             assert ann.receive()["message"] == "messages are JSON text, not binary"
 
+    def test_a_connection_that_does_not_keep_up_is_closed(self, db: Path, clock: Clock) -> None:
+        # With no room in the outbox, the very first message finds the connection stalled.
+        with TestClient(create_app(db, clock=clock, limits=dataclasses.replace(FAST, outbox=0))) as client:
+            room, keys = friend_room(client)
+            with client.websocket_connect("/ws") as ws:
+                ws.send_json({"type": "hello", "key": keys[0]})
+                assert ws.receive()["code"] == 1013
+            assert not room_of(client, room["room"]).connected  # the seat is free to reconnect
+
     def test_rate_is_bounded_and_a_flood_is_cut_off(self, db: Path, clock: Clock) -> None:
         limits = Limits(messages_per_second=0.001, burst=5, rate_strikes=3, friend_seeds=True)
         with TestClient(create_app(db, clock=clock, limits=limits)) as client:

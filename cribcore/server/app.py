@@ -83,6 +83,9 @@ class Limits:
     rooms_per_minute: int = 30
     """Rooms one address may create in a minute."""
     hello_seconds: float = 10.0
+    outbox: int = 256
+    """Messages waiting to be written to one connection before it counts as stalled and is closed
+    (the client reconnects and is sent everything again)."""
     friend_seeds: bool = False
     """Whether a friend room's creator may choose its shuffle seed. Off on a real server: with the seed,
     the creator could work out every hand in advance. Tests turn it on to play known deals."""
@@ -90,7 +93,11 @@ class Limits:
 
 @dataclass(eq=False)
 class _Connection:
-    """One open WebSocket holding one seat, and what it has been sent."""
+    """One open WebSocket holding one seat, and what it has been sent.
+
+    Messages go through ``outbox`` to one writer task, so a room never waits for a slow client while
+    it holds the room's lock; an item is a text to send and then, when given, a close code.
+    """
 
     ws: WebSocket
     room_id: str
@@ -100,6 +107,9 @@ class _Connection:
     tokens: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
     strikes: int = 0
+    outbox: asyncio.Queue[tuple[str | None, int | None]] = field(default_factory=asyncio.Queue)
+    writer: asyncio.Task[None] | None = None
+    closing: bool = False
 
     def allow(self, limits: Limits) -> bool:
         """Take one token from the connection's bucket (refilled at the message rate)."""
@@ -142,11 +152,49 @@ class _Server:
     # ------------------------------------------------------------- sending
 
     async def send(self, conn: _Connection, data: dict[str, Any]) -> None:
-        if conn.ws.application_state is not WebSocketState.CONNECTED:
+        """Queue ``data`` for ``conn``; a connection with too much waiting is closed as stalled."""
+        if conn.closing:
             return
-        # A client that has gone away is noticed (and unregistered) by its own receive loop.
+        if conn.outbox.qsize() >= self.limits.outbox:
+            conn.closing = True
+            if conn.writer is not None:
+                conn.writer.cancel()
+            # Its writer is stuck on a client that does not read: close without waiting for it.
+            conn.writer = asyncio.ensure_future(self._close_now(conn.ws, 1013))
+            return
+        conn.outbox.put_nowait((json.dumps(data, separators=(",", ":")), None))
+
+    def shut(self, conn: _Connection, exc: RoomError, code: int) -> None:
+        """Send ``conn`` the error, after what is already queued, then close it with ``code``."""
+        if conn.closing:
+            return
+        conn.closing = True
+        message = {"type": "error", "code": exc.code, "message": str(exc)}
+        conn.outbox.put_nowait((json.dumps(message), code))
+
+    @staticmethod
+    async def _close_now(ws: WebSocket, code: int) -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            await conn.ws.send_text(json.dumps(data, separators=(",", ":")))
+            await ws.close(code)
+
+    @staticmethod
+    async def write(conn: _Connection) -> None:
+        """The connection's writer: its messages in order, until a close or the end of the queue."""
+        while True:
+            text, code = await conn.outbox.get()
+            if conn.ws.application_state is not WebSocketState.CONNECTED:
+                return
+            # A client that has gone away is noticed (and unregistered) by its own receive loop.
+            try:
+                if text is not None:
+                    await conn.ws.send_text(text)
+                if code is not None:
+                    await conn.ws.close(code)
+                    return
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+            if text is None:
+                return
 
     async def send_state(self, conn: _Connection, room: Room, *, full: bool = False) -> None:
         """Send ``conn`` its seat's state: everything, or only the events it has not been sent."""
@@ -289,6 +337,12 @@ class _Server:
             pass
         finally:
             await self.leave(conn)
+            # What is queued (an error and its close code, say) is written before the socket ends.
+            if conn.writer is not None:
+                try:
+                    await asyncio.wait_for(conn.writer, self.limits.hello_seconds)
+                except (TimeoutError, asyncio.CancelledError):
+                    conn.writer.cancel()
 
     async def receive(self, conn: _Connection) -> str:
         message = await conn.ws.receive()
@@ -326,10 +380,11 @@ class _Server:
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst))
+                conn.writer = asyncio.ensure_future(self.write(conn))
                 seats[seat] = conn
                 room.connected.add(seat)
                 if older is not None:
-                    await self.close(older.ws, RoomError("replaced", "this seat was opened elsewhere"), 4409)
+                    self.shut(older, RoomError("replaced", "this seat was opened elsewhere"), 4409)
                 room.touch(now)
                 self.store.save(room)
                 await self.send_state(conn, room, full=True)
@@ -347,6 +402,8 @@ class _Server:
             await ws.close(code if code is not None else _CLOSE_CODE.get(exc.code, 4400))
 
     async def leave(self, conn: _Connection) -> None:
+        if not conn.closing:
+            conn.outbox.put_nowait((None, None))  # the writer ends after what is queued
         async with self.lock(conn.room_id):
             seats = self.connections.get(conn.room_id, {})
             if seats.get(conn.seat) is not conn:
@@ -371,9 +428,7 @@ class _Server:
             return
         if not conn.allow(self.limits):
             if conn.strikes >= self.limits.rate_strikes:
-                await self.close(
-                    conn.ws, RoomError("rate", "too many messages: the connection is closed"), 1008
-                )
+                self.shut(conn, RoomError("rate", "too many messages: the connection is closed"), 1008)
                 raise _Closed
             await self.error(conn, RoomError("rate", "too many messages: slow down"))
             return
@@ -393,7 +448,7 @@ class _Server:
             try:
                 room = self.store.get(conn.room_id, now)
             except RoomError as exc:
-                await self.close(conn.ws, exc)
+                self.shut(conn, exc, _CLOSE_CODE.get(exc.code, 4400))
                 raise _Closed from None
             if message.type == "sync":
                 room.touch(now)
