@@ -18,9 +18,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -68,6 +68,9 @@ _SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
+
+
+_Body = TypeVar("_Body", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -239,12 +242,16 @@ class _Server:
         recent.append(now)
         self.created[address] = recent
 
-    async def create_room(self, request: Request) -> Response:
+    async def parsed(self, request: Request, model: type[_Body]) -> _Body:
+        """The request's body as ``model``; a body that is not one is refused naming the field."""
         body = await self.body(request)
         try:
-            spec = CreateRoom.model_validate_json(body or b"{}")
+            return model.model_validate_json(body or b"{}")
         except ValidationError as exc:
             raise RoomError("malformed", problem(exc)) from None
+
+    async def create_room(self, request: Request) -> Response:
+        spec = await self.parsed(request, CreateRoom)
         if spec.seed is not None and spec.mode == "friend" and not self.limits.friend_seeds:
             raise RoomError(
                 "malformed", "seed: a friend room's cards cannot be chosen (only a test server allows it)"
@@ -275,11 +282,7 @@ class _Server:
         )
 
     async def join_room(self, request: Request) -> Response:
-        body = await self.body(request)
-        try:
-            spec = JoinRoom.model_validate_json(body or b"{}")
-        except ValidationError as exc:
-            raise RoomError("malformed", problem(exc)) from None
+        spec = await self.parsed(request, JoinRoom)
         try:
             room_id = split_secret(spec.invite)
         except RoomError:
