@@ -393,7 +393,7 @@ class TestConnections:
             discard = "discard " + " ".join(str(c) for c in ann.view.hand[:2])
             error = ann.act(discard)
             assert error["type"] == "error" and error["code"] == "waiting"
-            assert "waiting for Friend 1 to connect" in error["message"]
+            assert error["message"] == "waiting for Friend 1 to connect: both players must be connected"
             with connect(client, keys[1]) as bob:
                 drain([ann])
                 assert ann.room["waiting_for"] == [] and all(s["connected"] for s in ann.room["seats"])

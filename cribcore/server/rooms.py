@@ -379,7 +379,8 @@ class Room:
         missing = self.waiting_for()
         if missing:
             who = " and ".join(missing)
-            raise RoomError("waiting", f"waiting for {who} to connect: every player must be connected")
+            everyone = "both players" if len(self.seats) == 2 else "every player"
+            raise RoomError("waiting", f"waiting for {who} to connect: {everyone} must be connected")
         if self.between_hands is not None:
             raise RoomError("between-hands", "the next hand starts when every player has pressed Next hand")
 
