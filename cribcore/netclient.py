@@ -35,6 +35,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from .actions import Action
 from .events import Event
+from .server.messages import CLOSE_CODES, HTTP_STATUS
 from .server.wire import SeatLog, WireError
 from .views import SeatView
 
@@ -62,18 +63,10 @@ TIMEOUT = 10.0
 MAX_BODY = 1 << 20
 """The most of an HTTP answer that is read."""
 
-HTTP_CODES = {
-    400: "malformed",
-    403: "bad-key",
-    404: "no-room",
-    409: "full",
-    410: "expired",
-    413: "too-large",
-    429: "rate",
-}
+HTTP_CODES = {status: code for code, status in HTTP_STATUS.items() if code != "illegal"}
 """The protocol's error code for each HTTP status the server answers with."""
 
-PERMANENT_CLOSES = {4403: "bad-key", 4404: "no-room", 4409: "replaced", 4410: "expired", 4400: "malformed"}
+PERMANENT_CLOSES = {close: code for code, close in CLOSE_CODES.items()}
 """Close codes after which connecting again with the same key cannot help (the seat was opened
 elsewhere, or the key, the room or the hello is no good)."""
 

@@ -48,7 +48,7 @@ from ..netclient import (
     printable,
 )
 from ..saves import data_dir
-from ..server.messages import clean_name
+from ..server.messages import CLOSE_CODES, clean_name
 from ..views import SeatView
 from .commands import UsageError
 from .describe import Voice, number_words
@@ -345,7 +345,7 @@ class NetTable:
         `NetError` when the connection cannot be had back."""
         while True:
             if exc.permanent:
-                if exc.code == 4409:
+                if exc.code == CLOSE_CODES["replaced"]:
                     raise NetError(f"{exc}: this window stops (the seat is played from the other one)")
                 raise NetError(f"the server closed the connection: {exc}")
             self.console.print(
@@ -487,7 +487,7 @@ class NetTable:
             if me not in state.ready:
                 return self._between_hands(state)
             others = [self.names[s] for s in self._humans(state) if s not in state.ready]
-            self.idle = f"Waiting for {_either_and(others) or 'the others'} to be ready for the next hand."
+            self.idle = f"Waiting for {_and_list(others) or 'the others'} to be ready for the next hand."
             return False
         if state.waiting_for:
             return False  # said by _notices
@@ -498,7 +498,7 @@ class NetTable:
             return False
         movers = [self.names[s] for s in view.to_act if s != me]
         if movers:
-            self.idle = f"Waiting for {_either_and(movers)} to {_verb(view)}."
+            self.idle = f"Waiting for {_and_list(movers)} to {_verb(view)}."
         return False
 
     def _turn_key(self, state: State) -> tuple[Any, ...]:
@@ -603,7 +603,7 @@ class NetTable:
                 others = [self.names[s] for s in self._humans(state) if s not in state.agreed]
                 self.console.print(
                     Text(
-                        f"New game proposed: waiting for {_either_and(others) or 'the others'} to agree.",
+                        f"New game proposed: waiting for {_and_list(others) or 'the others'} to agree.",
                         "dim",
                     )
                 )
@@ -628,8 +628,8 @@ class NetTable:
         joining = [name for name in state.waiting_for if name in unjoined]
         away = [name for name in state.waiting_for if name not in unjoined]
         parts = [
-            f"{_either_and(joining)} to join" if joining else "",
-            f"{_either_and(away)} to connect" if away else "",
+            f"{_and_list(joining)} to join" if joining else "",
+            f"{_and_list(away)} to connect" if away else "",
         ]
         return " and ".join(part for part in parts if part)
 
@@ -704,7 +704,7 @@ class NetTable:
         )
 
 
-def _either_and(names: list[str]) -> str:
+def _and_list(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"

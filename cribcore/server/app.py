@@ -32,6 +32,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ..players.registry import DEFAULT_LEVEL, LEVELS
 from ..profiles import Profile, builtin_names, load_profile
 from .messages import (
+    CLOSE_CODES,
+    HTTP_STATUS,
     ActionMessage,
     CreateRoom,
     Hello,
@@ -48,17 +50,6 @@ __all__ = ["Limits", "create_app"]
 
 STATIC = Path(str(resources.files("cribcore.server") / "static"))
 
-_HTTP_STATUS = {
-    "malformed": 400,
-    "illegal": 400,
-    "bad-key": 403,
-    "no-room": 404,
-    "full": 409,
-    "expired": 410,
-    "too-large": 413,
-    "rate": 429,
-}
-_CLOSE_CODE = {"bad-key": 4403, "no-room": 4404, "expired": 4410, "malformed": 4400}
 
 _SECURITY_HEADERS = [
     (
@@ -387,7 +378,11 @@ class _Server:
                 seats[seat] = conn
                 room.connected.add(seat)
                 if older is not None:
-                    self.shut(older, RoomError("replaced", "this seat was opened elsewhere"), 4409)
+                    self.shut(
+                        older,
+                        RoomError("replaced", "this seat was opened elsewhere"),
+                        CLOSE_CODES["replaced"],
+                    )
                 room.touch(now)
                 self.store.save(room)
                 await self.send_state(conn, room, full=True)
@@ -402,7 +397,7 @@ class _Server:
     async def close(self, ws: WebSocket, exc: RoomError, code: int | None = None) -> None:
         await self.error(ws, exc)
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            await ws.close(code if code is not None else _CLOSE_CODE.get(exc.code, 4400))
+            await ws.close(code if code is not None else CLOSE_CODES.get(exc.code, 4400))
 
     async def leave(self, conn: _Connection) -> None:
         if not conn.closing:
@@ -451,7 +446,7 @@ class _Server:
             try:
                 room = self.store.get(conn.room_id, now)
             except RoomError as exc:
-                self.shut(conn, exc, _CLOSE_CODE.get(exc.code, 4400))
+                self.shut(conn, exc, CLOSE_CODES.get(exc.code, 4400))
                 raise _Closed from None
             if message.type == "sync":
                 room.touch(now)
@@ -493,7 +488,7 @@ def _json_errors(
             return await handler(request)
         except RoomError as exc:
             return JSONResponse(
-                {"error": str(exc), "code": exc.code}, status_code=_HTTP_STATUS.get(exc.code, 400)
+                {"error": str(exc), "code": exc.code}, status_code=HTTP_STATUS.get(exc.code, 400)
             )
 
     return wrapped

@@ -16,6 +16,8 @@ from ..players.registry import DEFAULT_LEVEL
 from ..validation import first_problem
 
 __all__ = [
+    "CLOSE_CODES",
+    "HTTP_STATUS",
     "MAX_NAME",
     "ActionMessage",
     "ClientMessage",
@@ -32,6 +34,22 @@ __all__ = [
 
 MAX_NAME = 24
 """The longest player name, in characters."""
+
+HTTP_STATUS = {
+    "malformed": 400,
+    "illegal": 400,
+    "bad-key": 403,
+    "no-room": 404,
+    "full": 409,
+    "expired": 410,
+    "too-large": 413,
+    "rate": 429,
+}
+"""The HTTP status the server answers each error code with (``docs/server.md``)."""
+
+CLOSE_CODES = {"malformed": 4400, "bad-key": 4403, "no-room": 4404, "replaced": 4409, "expired": 4410}
+"""The WebSocket close code for each error that ends a connection for good: connecting again with the
+same key cannot help. A flood of messages closes with 1008, a client that stops reading with 1013."""
 
 Mode = Literal["computer", "friend", "same-device"]
 Level = Literal["easy", "medium", "hard"]
