@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ..actions import IllegalAction, parse_action
+from ..actions import Action, IllegalAction, parse_action
 from ..engine import Game
 from ..players.base import Player
 from ..players.hints import hint
@@ -370,9 +370,6 @@ class Room:
             "events": [event_to_json(event) for event in view.events[events_start:]],
         }
 
-    def event_count(self, seat: int) -> int:
-        return len(self.game.view(seat).events)
-
     # ----------------------------------------------------------------- inside
 
     def _check_can_act(self) -> None:
@@ -384,7 +381,7 @@ class Room:
         if self.between_hands is not None:
             raise RoomError("between-hands", "the next hand starts when every player has pressed Next hand")
 
-    def _apply(self, seat: int, action: Any) -> None:
+    def _apply(self, seat: int, action: Action) -> None:
         deal = self.game.deal_number
         self.game.apply(seat, action)
         if not self.game.is_over and self.game.deal_number != deal and any(s.human for s in self.seats):
