@@ -48,10 +48,16 @@ class DealSource(Protocol):
 
 
 class SeededDeals:
-    """Deals shuffled from a seed: the same seed gives the same cut and deals, whatever is played."""
+    """Deals shuffled from a seed: the same seed gives the same cut and deals, whatever is played.
 
-    def __init__(self, seed: int) -> None:
+    ``pack`` is the cards shuffled (a plugin's pack, see ``cribcore_pack``; the standard 52 by default).
+    The cut for deal is made with the pack's standard cards only, so an extra card (a joker) is never cut.
+    """
+
+    def __init__(self, seed: int, pack: Sequence[Card] = FULL_DECK) -> None:
         self.seed = seed
+        self.pack = tuple(pack)
+        self._cut_pack = tuple(card for card in self.pack if card.standard)
 
     def _rng(self, label: str) -> random.Random:
         # String seeds are hashed with SHA-512 by `random`, so this is stable across runs and platforms.
@@ -62,7 +68,7 @@ class SeededDeals:
         contenders = list(range(rules.seats))
         rounds = []
         while True:
-            pack = list(FULL_DECK)
+            pack = list(self._cut_pack)
             rng.shuffle(pack)
             cuts = tuple((seat, pack[i]) for i, seat in enumerate(contenders))
             rounds.append(cuts)
@@ -73,7 +79,7 @@ class SeededDeals:
 
     def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards:
         rng = self._rng(f"deal/{index}")
-        pack = list(FULL_DECK)
+        pack = list(self.pack)
         rng.shuffle(pack)
         hands: list[list[Card]] = [[] for _ in range(rules.seats)]
         # One card at a time, starting with the dealer's left.

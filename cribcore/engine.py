@@ -37,7 +37,7 @@ from .cards import Card, format_cards
 from .deals import DealCards, DealSource, SeededDeals
 from .events import Event, redact
 from .pluginmanager import plugin_manager
-from .profiles import Profile, load_profile
+from .profiles import Profile, load_profile, profile_pack
 from .rules import RuleSet
 from .scoring import GO, PLAY_LIMIT, ScoreItem
 from .views import SeatView
@@ -137,9 +137,11 @@ class Game:
         self._declares = {
             kind: bool(self._hook.cribcore_declared(rules=self.rules, kind=kind)) for kind in _COUNT_KINDS
         }
+        self.pack: tuple[Card, ...] = profile_pack(self.profile)
+        """The cards in play (the plugins' ``cribcore_pack``: the standard 52 unless a plugin adds some)."""
         if deals is None:
             seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-            deals = SeededDeals(seed)
+            deals = SeededDeals(seed, self.pack)
         self.seed: int | None = seed
         self._source: DealSource = deals
         seats = self.rules.seats

@@ -22,6 +22,7 @@ import pluggy
 from .cards import Card
 from .rules import RuleSet
 from .scoring import ScoreItem
+from .speech import ScoreKind
 
 PROJECT = "cribcore"
 
@@ -39,6 +40,34 @@ def cribcore_rules() -> Mapping[str, object] | None:
     mapping of `RuleSet` field names to values, or ``None``. Two plugins that set one rule to different
     values cannot be combined (the profile is rejected naming both); a value in the profile's own
     ``[rules]`` table overrides every plugin's.
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_pack(rules: RuleSet) -> Sequence[Card] | None:
+    """The cards in play: the pack every deal is shuffled from.
+
+    Called when a profile is loaded (to check that the pack holds every dealt card and the starter, and
+    to make its extra cards' text known) and when a game starts. *firstresult*: standard answers the 52
+    standard cards (`cribcore.cards.FULL_DECK`, in that order, so the same seed deals the same cards as
+    ever). A plugin that adds cards (jokers) answers first (``tryfirst=True``) with the whole pack: distinct
+    cards, its extra ones made with `Card.extra` (a text form of its own such as ``X1``, and the rank,
+    suit and count value they have wherever no plugin says otherwise). The cut for deal uses the pack's
+    standard cards only. How an extra card scores is up to the plugin's scoring hooks.
+    """
+
+
+@hookspec
+def cribcore_score_kinds() -> Mapping[str, ScoreKind] | None:
+    """The words for this plugin's own kinds of score item, by kind (the ``kind`` of its `ScoreItem`).
+
+    Called once when a profile naming the plugin is loaded. Each `ScoreKind` gives a ``label``, the
+    item's name where items are listed (``joker turned up 2``), and a ``spoken`` template, how a player
+    says it as it scores (``two for the joker``; ``{points}`` and ``{total}``, the item's points and the
+    running total, are put in as words). The terminal, the browser and ``cribbage replay`` all use them.
+    The mappings of all plugins are merged; a standard kind's words cannot change, and two plugins
+    naming one kind differently cannot be combined (the profile is rejected naming the kind). A kind
+    without words is named by its kind with dashes as spaces.
     """
 
 

@@ -17,6 +17,7 @@ from typing import Any, cast
 import pluggy
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .cards import FULL_DECK, Card
 from .pluginmanager import (
     BASE_PLUGIN,
     UnknownPlugin,
@@ -26,6 +27,7 @@ from .pluginmanager import (
     plugin_manager,
 )
 from .rules import RuleSet
+from .speech import ScoreKind, register_kinds
 from .validation import first_problem
 
 __all__ = [
@@ -36,6 +38,7 @@ __all__ = [
     "ProfileFile",
     "builtin_names",
     "load_profile",
+    "profile_pack",
     "profile_schema",
     "resolved_profile",
 ]
@@ -220,6 +223,41 @@ def _plugin_rules(pm: pluggy.PluginManager, path: Path) -> dict[str, Mapping[str
     return answers
 
 
+def _pack(pm: pluggy.PluginManager, rules: RuleSet, path: Path) -> tuple[Card, ...]:
+    """The profile's pack (``cribcore_pack``), checked: distinct cards, enough for a cut."""
+    try:
+        answer = pm.hook.cribcore_pack(rules=rules)
+    except ValueError as exc:  # Card.extra refuses a text or a redefinition
+        raise ProfileError(f"{path}: plugins: the pack: {exc}") from None
+    pack = tuple(answer) if answer is not None else FULL_DECK
+    if not all(isinstance(card, Card) for card in pack):
+        raise ProfileError(f"{path}: plugins: the pack must hold cards only")
+    if len(set(pack)) != len(pack):
+        raise ProfileError(f"{path}: plugins: the pack holds a card twice")
+    if sum(1 for card in pack if card.standard) < rules.seats:
+        raise ProfileError(f"{path}: plugins: the pack has too few standard cards to cut for deal")
+    return pack
+
+
+def _score_kinds(pm: pluggy.PluginManager, path: Path) -> None:
+    """Register the words of the plugins' own score kinds (``cribcore_score_kinds``)."""
+    for impl in pm.hook.cribcore_score_kinds.get_hookimpls():
+        kinds = cast("Mapping[str, ScoreKind] | None", impl.function()) or {}
+        try:
+            if not all(isinstance(words, ScoreKind) for words in kinds.values()):
+                raise ValueError("each kind's words must be a ScoreKind")
+            register_kinds(kinds)
+        except ValueError as exc:
+            raise ProfileError(f"{path}: {impl.plugin_name}: {exc}") from None
+
+
+def profile_pack(profile: Profile) -> tuple[Card, ...]:
+    """The cards a game under ``profile`` is dealt from (its plugins' ``cribcore_pack``)."""
+    pm = plugin_manager(profile.plugins, profile.options)
+    answer = pm.hook.cribcore_pack(rules=profile.rules)
+    return tuple(answer) if answer is not None else FULL_DECK
+
+
 def _finish(layers: _Layers, path: Path) -> Profile:
     options = _plugin_options(layers, path)
     try:
@@ -233,9 +271,13 @@ def _finish(layers: _Layers, path: Path) -> Profile:
             for name in added:
                 merged.update(values.get(name, {}))
             merged.update(own)
-        rules = RuleSet.model_validate(merged)
+        rules = RuleSet.model_validate(merged, context={"pack_size": None})
+        pack = _pack(pm, rules, path)
+        # Validated again with the pack's size, so that a deal too big for it is reported as a rule.
+        rules = RuleSet.model_validate(merged, context={"pack_size": len(pack)})
     except ValidationError as exc:
         raise _first_error(path, exc, "rules", sources=layers.sources) from None
+    _score_kinds(pm, path)
     for impl in pm.hook.cribcore_check_rules.get_hookimpls():
         reason = impl.function(rules=rules)
         if reason:

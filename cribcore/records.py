@@ -17,6 +17,9 @@ the cards in the order laid (who laid each follows from the hands; goes are impl
 muggins, are the declared counts, calls and passes in order (``"count 6"``, ``"muggins 2"``, ``"pass"``;
 who acts follows from the game). ``seed``, ``claims`` and ``result`` are optional; unknown keys are
 ignored. A record may stop mid-deal (where the game was won, or where an unfinished game stopped).
+
+Cards are written in their text form; a profile whose plugin adds cards to the pack (jokers) writes
+them as the plugin names them (``"X1"``), and a replay accepts only cards of the profile's pack.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import Game, Phase
 from .files import atomic_write_text
-from .profiles import ProfileError, load_profile, resolved_profile
+from .profiles import ProfileError, load_profile, profile_pack, resolved_profile
 from .validation import first_problem
 
 __all__ = [
@@ -179,7 +182,9 @@ def _card(text: str, where: str) -> Card:
         raise RecordError(f"{where}: {exc}") from None
 
 
-def _deal_cards(number: int, deal: DealRecord, game_seats: int, dealt: int, from_pack: int) -> DealCards:
+def _deal_cards(
+    number: int, deal: DealRecord, game_seats: int, dealt: int, from_pack: int, pack: frozenset[Card]
+) -> DealCards:
     where = f"deal {number}"
     if len(deal.hands) != game_seats:
         raise RecordError(f"{where}: {len(deal.hands)} hands for {game_seats} seats")
@@ -197,6 +202,8 @@ def _deal_cards(number: int, deal: DealRecord, game_seats: int, dealt: int, from
     for card in (*(c for hand in hands for c in hand), *crib, starter):
         if card in seen:
             raise RecordError(f"{where}: {card} is dealt twice")
+        if card not in pack:
+            raise RecordError(f"{where}: {card} is not in this profile's pack")
         seen.add(card)
     return DealCards(tuple(hands), crib, starter)
 
@@ -218,14 +225,15 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
         message = str(exc)
         raise RecordError(message if message.startswith("profile: ") else f"profile: {message}") from None
     rules = profile.rules
+    pack = profile_pack(profile)
     deals = [
-        _deal_cards(i + 1, deal, rules.seats, rules.cards_dealt, rules.crib_from_pack)
+        _deal_cards(i + 1, deal, rules.seats, rules.cards_dealt, rules.crib_from_pack, frozenset(pack))
         for i, deal in enumerate(record.deals)
     ]
     for i, deal in enumerate(record.deals):
         if deal.dealer >= rules.seats:
             raise RecordError(f"deal {i + 1}: dealer {deal.dealer} is not a seat")
-    seeded = SeededDeals(record.seed) if record.seed is not None else None
+    seeded = SeededDeals(record.seed, pack) if record.seed is not None else None
     fallback = seeded if continue_dealing else None
     source = RecordedDeals([d.dealer for d in record.deals], deals, fallback, seeded)
     try:

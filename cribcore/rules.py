@@ -6,7 +6,7 @@ only this model and the plugins' hooks; nothing else changes how a game is playe
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 __all__ = ["RuleSet"]
 
@@ -15,7 +15,9 @@ class RuleSet(BaseModel):
     """Structural parameters of a game. The defaults are the locked standard game (RULES.md §2).
 
     Invariants checked on construction: every seat keeps at least one card, the crib is not empty, and
-    the pack holds every dealt card plus the starter.
+    the pack holds every dealt card plus the starter. The pack is the standard 52 cards unless the
+    validation context gives its size as ``pack_size`` (a profile whose plugin adds cards: see
+    `cribcore.profiles`); ``None`` there leaves that check to the caller.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
@@ -30,12 +32,14 @@ class RuleSet(BaseModel):
     target: int = Field(121, ge=1, le=10_000, description="Points that end the game.")
 
     @model_validator(mode="after")
-    def _consistent(self) -> RuleSet:
+    def _consistent(self, info: ValidationInfo) -> RuleSet:
         if self.discards >= self.cards_dealt:
             raise ValueError("discards must leave each seat at least one card to keep")
         if self.crib_size < 1:
             raise ValueError("the crib would be empty: set discards or crib_from_pack")
-        if self.seats * self.cards_dealt + self.crib_from_pack + 1 > 52:
+        context = info.context if isinstance(info.context, dict) else {}
+        pack_size = context.get("pack_size", 52)
+        if pack_size is not None and self.cards_needed > pack_size:
             raise ValueError("the pack has too few cards for this deal")
         if self.partnerships and self.seats != 4:
             raise ValueError(f"partnerships need four seats, not {self.seats}")
@@ -45,6 +49,11 @@ class RuleSet(BaseModel):
     def hand_size(self) -> int:
         """Cards each seat keeps for the play and the show."""
         return self.cards_dealt - self.discards
+
+    @property
+    def cards_needed(self) -> int:
+        """Cards a deal takes from the pack: the hands, the crib's cards from the pack, the starter."""
+        return self.seats * self.cards_dealt + self.crib_from_pack + 1
 
     @property
     def crib_size(self) -> int:

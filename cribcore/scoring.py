@@ -192,7 +192,10 @@ def show_items(
     """
     ordered = sorted(hand, key=_by_index)
     cards = sorted((*ordered, starter), key=_by_index)
-    patterns = _rank_patterns(tuple([(card.index >> 2) + 1 for card in cards]))
+    # A standard card's rank is read from its index; an extra card (a joker) has only its rank field.
+    patterns = _rank_patterns(
+        tuple([(card.index >> 2) + 1 if card.index < 52 else int(card.rank) for card in cards])
+    )
     items = [
         ScoreItem(kind, tuple([cards[i] for i in positions]), points) for kind, positions, points in patterns
     ]
@@ -231,23 +234,35 @@ def show_total(
     score many hands (computer players, analysis, statistics).
 
     ``hand`` must hold one or more cards, all distinct and different from ``starter`` (as dealt from one
-    pack); unlike `score_show` this is not checked. Fifteens, pairs and runs come from a table of rank
+    pack); unlike `score_show` this is not checked. An extra card (a joker) counts as its rank and suit,
+    through `show_items` (slower). Fifteens, pairs and runs come from a table of rank
     multisets filled lazily from the same definition as `show_items`, so the two always agree.
     """
     key_of = _RANK_KEY
     starter_index = starter.index
-    key = key_of[starter_index]
     nob = _JACK_INDEX | (starter_index & 3)
     suit = hand[0].index & 3
     one_suit = True
     points = 0
-    for card in hand:
-        index = card.index
-        key += key_of[index]
-        if index & 3 != suit:
-            one_suit = False
-        if index == nob:
-            points = 1
+    try:
+        key = key_of[starter_index]
+        for card in hand:
+            index = card.index
+            key += key_of[index]
+            if index & 3 != suit:
+                one_suit = False
+            if index == nob:
+                points = 1
+    except IndexError:
+        # An extra card (a joker) has no place in the table: count it as its rank and suit, item by item.
+        items = show_items(
+            hand,
+            starter,
+            crib=crib,
+            hand_flush_needs_starter=hand_flush_needs_starter,
+            crib_flush_needs_starter=crib_flush_needs_starter,
+        )
+        return sum(item.points for item in items)
     ranked = _RANK_TOTALS.get(key)
     if ranked is None:
         ranked = _rank_total((*hand, starter), key)

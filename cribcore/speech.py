@@ -8,12 +8,73 @@ phrases with each event so that a browser says exactly what the terminal says.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import groupby
 
 from .scoring import FIFTEEN, FLUSH, GO, HEELS, NOBS, PAIR, RUN, THIRTY_ONE, ScoreItem
 
-__all__ = ["item_name", "number_words", "reasons", "spoken_play", "spoken_show"]
+__all__ = [
+    "STANDARD_KINDS",
+    "ScoreKind",
+    "item_name",
+    "number_words",
+    "reasons",
+    "register_kinds",
+    "spoken_play",
+    "spoken_show",
+    "spoken_starter",
+]
+
+STANDARD_KINDS = frozenset({FIFTEEN, PAIR, RUN, FLUSH, NOBS, HEELS, THIRTY_ONE, GO})
+"""The kinds of the standard rules, whose words are fixed here."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreKind:
+    """The words for a plugin's own kind of score item (see the ``cribcore_score_kinds`` hook).
+
+    ``label`` names one item where items are listed (``joker turned up``: "joker turned up 2").
+    ``spoken`` says it as a player does when it scores, in a hand counted aloud, a card's count in the
+    play and the starter turned up: a template whose ``{points}`` are the item's points and ``{total}``
+    the running total, both in words (``two for the joker``, ``a play flush is {total}``). Empty, it is
+    ``a <label> is {total}``.
+    """
+
+    label: str
+    spoken: str = ""
+
+    def say(self, points: int, total: int) -> str:
+        """The spoken form for an item of ``points`` when the running total reaches ``total``."""
+        template = self.spoken or f"{_with_article(self.label)} is {{total}}"
+        return template.format(points=number_words(points), total=number_words(total))
+
+
+_KINDS: dict[str, ScoreKind] = {}
+"""Plugins' kinds registered in this process (the words are the same in every game)."""
+
+
+def register_kinds(kinds: Mapping[str, ScoreKind]) -> None:
+    """Make plugins' kinds known to every face of this process (called as a profile is loaded).
+
+    Raises `ValueError` naming the kind when it is a standard kind, when it is already registered
+    with other words, or when its words are not a valid template.
+    """
+    for kind, words in kinds.items():
+        if kind in STANDARD_KINDS:
+            raise ValueError(f"score kind {kind!r} is a standard kind; its words cannot change")
+        known = _KINDS.get(kind)
+        if known is not None and known != words:
+            raise ValueError(f"score kind {kind!r} is already named {known.label!r}")
+        if not words.label.strip():
+            raise ValueError(f"score kind {kind!r} needs a label")
+        try:
+            words.say(2, 2)
+        except (KeyError, IndexError, ValueError) as exc:
+            raise ValueError(f"score kind {kind!r}: bad spoken form {words.spoken!r}: {exc}") from None
+    for kind, words in kinds.items():
+        _KINDS[kind] = words
+
 
 _ONES = [
     "zero",
@@ -56,7 +117,8 @@ _SAME_RANK = {2: "pair", 3: "three of a kind", 4: "four of a kind"}
 def item_name(item: ScoreItem) -> str:
     """What a player calls one item: ``fifteen``, ``pair``, ``three of a kind`` (a pair royal in the
     play), ``run of four``, ``flush of five``, ``his nobs``, ``his heels``, ``thirty-one``, ``go``.
-    A kind this module does not know (a plugin's) is named by its kind with dashes as spaces."""
+    A plugin's kind is named by its registered label (`register_kinds`), or else by its kind with
+    dashes as spaces."""
     size = len(item.cards)
     if item.kind == FIFTEEN:
         return "fifteen"
@@ -74,6 +136,9 @@ def item_name(item: ScoreItem) -> str:
         return "thirty-one"
     if item.kind == GO:
         return "go"
+    words = _KINDS.get(item.kind)
+    if words is not None:
+        return words.label
     return item.kind.replace("-", " ").replace("_", " ")
 
 
@@ -153,6 +218,10 @@ def spoken_show(items: Sequence[ScoreItem]) -> str:
         if item.kind in (FIFTEEN, PAIR, RUN):
             continue
         total += item.points
+        plugin_kind = _KINDS.get(item.kind)
+        if plugin_kind is not None:
+            phrases.append((plugin_kind.say(item.points, total), total))
+            continue
         name = item_name(item)
         if item.kind == NOBS:
             name = "one for his nobs"
@@ -188,8 +257,26 @@ def spoken_play(count: int, items: Sequence[ScoreItem]) -> str:
         words.append(number_words(count))
     for item in rest:
         total += item.points
-        words.append(f"and {_with_article(item_name(item))} is {number_words(total)}")
+        kind = _KINDS.get(item.kind)
+        if kind is not None:
+            words.append(f"and {kind.say(item.points, total)}")
+        else:
+            words.append(f"and {_with_article(item_name(item))} is {number_words(total)}")
     return " ".join(words)
+
+
+def spoken_starter(items: Sequence[ScoreItem]) -> str:
+    """What the dealer scores for the starter, as said after "scores N for": ``his heels (a jack turned
+    up)``; a plugin's kinds by their spoken forms (``two for the joker``)."""
+    if all(item.kind == HEELS for item in items):
+        return "his heels (a jack turned up)"
+    parts = []
+    total = 0
+    for item in items:
+        total += item.points
+        kind = _KINDS.get(item.kind)
+        parts.append(kind.say(item.points, total) if kind is not None else f"{item_name(item)} {item.points}")
+    return ", ".join(parts)
 
 
 def _with_article(name: str) -> str:

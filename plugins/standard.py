@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cribcore.cards import Card, Rank
+from cribcore.cards import FULL_DECK, Card, Rank
 from cribcore.hookspecs import hookimpl
 from cribcore.rules import RuleSet
 from cribcore.scoring import HEELS, ScoreItem, play_items, show_items
+
+
+@hookimpl(trylast=True)
+def cribcore_pack() -> Sequence[Card]:
+    return FULL_DECK
 
 
 @hookimpl
