@@ -266,8 +266,8 @@ def spoken_play(count: int, items: Sequence[ScoreItem]) -> str:
 
 
 def spoken_starter(items: Sequence[ScoreItem]) -> str:
-    """What the dealer scores for the starter, as said after "scores N for": ``his heels (a jack turned
-    up)``; a plugin's kinds by their spoken forms (``two for the joker``)."""
+    """What the dealer scores for the starter, said after "scores N for": ``his heels (a jack turned
+    up)``; a plugin's kinds by their spoken forms (``the joker turned up``)."""
     if all(item.kind == HEELS for item in items):
         return "his heels (a jack turned up)"
     parts = []

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import RuleSet
-from ..speech import item_name, number_words, reasons, spoken_play, spoken_show
+from ..speech import item_name, number_words, reasons, spoken_play, spoken_show, spoken_starter
 
 __all__ = [
     "Voice",
@@ -19,6 +19,7 @@ __all__ = [
     "reasons",
     "spoken_play",
     "spoken_show",
+    "spoken_starter",
 ]
 
 

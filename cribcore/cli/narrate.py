@@ -18,7 +18,7 @@ from ..cards import Card
 from ..events import Event
 from ..rules import RuleSet
 from .board import PegKeeper, board_lines
-from .describe import Voice, number_words, reasons, spoken_play, spoken_show
+from .describe import Voice, number_words, reasons, spoken_play, spoken_show, spoken_starter
 from .render import Painter, is_unicode, items_lines
 
 __all__ = ["Narrator", "winning_side"]
@@ -128,7 +128,7 @@ class Narrator:
             line = Text(f"{voice.does(seat, 'score')} {event.points} for last (not dealing first).")
             self._say(self._scored(line, event))
         elif kind == "heels":
-            line = Text(f"{voice.does(seat, 'score')} {event.points} for his heels (a jack turned up).")
+            line = Text(f"{voice.does(seat, 'score')} {event.points} for {spoken_starter(event.items)}.")
             self._say(self._scored(line, event))
         else:
             self._tell_other(event)

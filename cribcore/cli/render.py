@@ -137,13 +137,15 @@ class Painter:
         return cls(symbols=is_unicode(console))
 
     def plain(self, card: Card) -> str:
-        if not self.symbols:
+        # A plugin's extra card (a joker) is drawn as its own text form, never as its rank and suit.
+        if not self.symbols or not card.standard:
             return str(card)
         rank = "10" if card.rank == Rank.TEN else card.rank.symbol
         return rank + card.suit.symbol
 
     def card(self, card: Card) -> Text:
-        return Text(self.plain(card), style="bold red" if card.suit.is_red else "bold")
+        red = card.standard and card.suit.is_red
+        return Text(self.plain(card), style="bold red" if red else "bold")
 
     def cards(self, cards: Iterable[Card], *, dim: Iterable[Card] = ()) -> Text:
         """Cards separated by spaces; cards in ``dim`` are drawn faint (e.g. unplayable ones)."""

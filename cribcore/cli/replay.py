@@ -13,6 +13,7 @@ from rich.text import Text
 from ..cards import Card, format_cards
 from ..events import Event
 from ..records import RecordError, parse_record, read_record, replay
+from ..scoring import HEELS
 from .describe import Voice, reasons
 from .render import print_json
 
@@ -84,7 +85,9 @@ def _what(event: Event, starter: Card | None) -> str:
     if kind == "go":
         return f"{event.note or 'go'} at {event.count}"
     if kind == "heels" and event.cards:
-        return f"his heels (starter {event.cards[0]})"
+        if all(item.kind == HEELS for item in event.items):
+            return f"his heels (starter {event.cards[0]})"
+        return f"starter {event.cards[0]}: {reasons(event.items)}"
     if kind in ("hand", "crib"):
         with_starter = f" + {starter}" if starter is not None else ""
         return f"{kind} {format_cards(event.cards)}{with_starter}: {reasons(event.items) or 'nothing'}"

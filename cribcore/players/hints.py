@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..views import SeatView
 from .hard import HardPlayer
+from .wild import on_standard_cards
 
 __all__ = ["HINT_SEED", "Hint", "hint"]
 
@@ -25,5 +26,13 @@ class Hint:
 def hint(view: SeatView) -> Hint:
     """The hard level's choice for ``view``'s seat, with its expected points; ``view.legal_actions``
     must not be empty. The action is always one of ``view.legal_actions``."""
-    decision = HardPlayer(HINT_SEED).decide(view)
-    return Hint(decision.action, decision.reason)
+    reasons: list[str] = []
+
+    def decide(seen: SeatView) -> Action:
+        decision = HardPlayer(HINT_SEED).decide(seen)
+        reasons.append(decision.reason)
+        return decision.action
+
+    # A plugin's extra cards (jokers) get standard stand-ins, as when the level plays.
+    action = on_standard_cards(view, decide)
+    return Hint(action, reasons[0])

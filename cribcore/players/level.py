@@ -20,6 +20,7 @@ from typing import ClassVar
 from ..actions import Action, Count, Discard, Muggins, Pass, Play
 from ..views import SeatView
 from .muggins import MugginsHabits
+from .wild import on_standard_cards
 
 __all__ = ["LevelPlayer", "crib_is_mine", "goal", "sides_of"]
 
@@ -56,6 +57,10 @@ class LevelPlayer:
         self._muggins = MugginsHabits(self.miss_rate, self.call_rate, seed=self.seed)
 
     def choose(self, view: SeatView) -> Action:
+        # A plugin's extra cards (jokers) get standard stand-ins: the levels count on indices 0..51.
+        return on_standard_cards(view, self._choose)
+
+    def _choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
         handlers: dict[type, Callable[[SeatView], Action]] = {
             Discard: self.discard,

@@ -22,7 +22,7 @@ from ..cards import Card, parse_card
 from ..events import Event
 from ..rules import RuleSet
 from ..scoring import ScoreItem
-from ..speech import item_name, reasons, spoken_play, spoken_show
+from ..speech import item_name, reasons, spoken_play, spoken_show, spoken_starter
 from ..validation import first_problem
 from ..views import SeatView
 
@@ -46,6 +46,8 @@ def _spoken(event: Event) -> str | None:
         return spoken_play(event.count or 0, event.items)
     if event.kind in ("hand", "crib") and event.note != "to count":
         return spoken_show(event.items)
+    if event.kind == "heels":
+        return spoken_starter(event.items)
     return None
 
 

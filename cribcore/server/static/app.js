@@ -36,16 +36,28 @@ function show(node, on) {
   node.hidden = !on;
 }
 
+// A plugin's pack may hold cards beyond the standard 52 (jokers), written in a text form of the
+// plugin's own ("X1"): they are shown as that text, never as a rank and suit.
+function isStandard(c) {
+  return c.length === 2 && c[1] in SUITS;
+}
+
+function isRed(c) {
+  return isStandard(c) && (c[1] === "H" || c[1] === "D");
+}
+
 function cardText(c) {
+  if (!isStandard(c)) return c;
   return (c[0] === "T" ? "10" : c[0]) + (SUITS[c[1]] || c[1]);
 }
 
 function cardLabel(c) {
+  if (!isStandard(c)) return `card ${c}`;
   return `${RANK_NAMES[c[0]] || c[0]} of ${SUIT_NAMES[c[1]] || c[1]}`;
 }
 
 function cardSpan(c, attrs) {
-  const red = c[1] === "H" || c[1] === "D";
+  const red = isRed(c);
   return el("span", { class: `card small${red ? " red" : ""}`, title: cardLabel(c), ...attrs }, cardText(c));
 }
 
@@ -138,7 +150,7 @@ function describe(ev, view, ctx, own) {
     case "starter":
       return `The starter is ${cardsText(ev.cards)}.`;
     case "heels":
-      return scored(`${who} scores ${ev.points} for his heels (a jack turned up).`);
+      return scored(`${who} scores ${ev.points} for ${ev.spoken || "his heels (a jack turned up)"}.`);
     case "play": {
       const line = `${who} plays ${cardsText(ev.cards)} — ${ev.count ?? 0}`;
       if (!ev.scored) return line;
@@ -636,7 +648,7 @@ class Table {
       ...view.hand.map((c) => {
         const sel = this.selected.has(c);
         const canPlay = view.phase === "play" && myTurn && legal.has(`play ${c}`);
-        const red = c[1] === "H" || c[1] === "D";
+        const red = isRed(c);
         const b = el(
           "button",
           {
