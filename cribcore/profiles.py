@@ -38,7 +38,6 @@ __all__ = [
     "ProfileFile",
     "builtin_names",
     "load_profile",
-    "profile_pack",
     "profile_schema",
     "resolved_profile",
 ]
@@ -249,13 +248,6 @@ def _score_kinds(pm: pluggy.PluginManager, path: Path) -> None:
             register_kinds(kinds)
         except ValueError as exc:
             raise ProfileError(f"{path}: {impl.plugin_name}: {exc}") from None
-
-
-def profile_pack(profile: Profile) -> tuple[Card, ...]:
-    """The cards a game under ``profile`` is dealt from (its plugins' ``cribcore_pack``)."""
-    pm = plugin_manager(profile.plugins, profile.options)
-    answer = pm.hook.cribcore_pack(rules=profile.rules)
-    return tuple(answer) if answer is not None else FULL_DECK
 
 
 def _finish(layers: _Layers, path: Path) -> Profile:

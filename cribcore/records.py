@@ -36,7 +36,8 @@ from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import Game, Phase
 from .files import atomic_write_text
-from .profiles import ProfileError, load_profile, profile_pack, resolved_profile
+from .profiles import ProfileError, load_profile, resolved_profile
+from .rulebook import rulebook_for
 from .validation import first_problem
 
 __all__ = [
@@ -225,7 +226,7 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
         message = str(exc)
         raise RecordError(message if message.startswith("profile: ") else f"profile: {message}") from None
     rules = profile.rules
-    pack = profile_pack(profile)
+    pack = rulebook_for(profile).pack
     deals = [
         _deal_cards(i + 1, deal, rules.seats, rules.cards_dealt, rules.crib_from_pack, frozenset(pack))
         for i, deal in enumerate(record.deals)
