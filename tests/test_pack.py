@@ -194,14 +194,14 @@ class TestScoreKinds:
 
     def test_a_profile_whose_plugin_renames_a_standard_kind_fails_to_load(self, jokers: Path) -> None:
         module = sys.modules["cribcore_joker_cribbage"]
-        original = module.JokerCribbage.cribcore_score_kinds  # type: ignore[attr-defined]
+        original = module.JokerCribbage.cribcore_score_kinds
         try:
-            module.JokerCribbage.cribcore_score_kinds = hookimpl(  # type: ignore[attr-defined]
+            module.JokerCribbage.cribcore_score_kinds = hookimpl(
                 lambda self: {"go": ScoreKind("went")}
             )
             pluginmanager.clear_caches()
             with pytest.raises(ProfileError, match="joker-cribbage: score kind 'go' is a standard kind"):
                 load_profile(jokers / "joker.toml")
         finally:
-            module.JokerCribbage.cribcore_score_kinds = original  # type: ignore[attr-defined]
+            module.JokerCribbage.cribcore_score_kinds = original
             pluginmanager.clear_caches()
