@@ -196,9 +196,7 @@ class TestScoreKinds:
         module = sys.modules["cribcore_joker_cribbage"]
         original = module.JokerCribbage.cribcore_score_kinds
         try:
-            module.JokerCribbage.cribcore_score_kinds = hookimpl(
-                lambda self: {"go": ScoreKind("went")}
-            )
+            module.JokerCribbage.cribcore_score_kinds = hookimpl(lambda self: {"go": ScoreKind("went")})
             pluginmanager.clear_caches()
             with pytest.raises(ProfileError, match="joker-cribbage: score kind 'go' is a standard kind"):
                 load_profile(jokers / "joker.toml")
