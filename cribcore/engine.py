@@ -127,7 +127,7 @@ class Game:
         self._hook = plugin_manager(self.profile.plugins, self.profile.options).hook
         self._discards_checked = bool(self._hook.cribcore_check_discard.get_hookimpls())
         # Whether reaching the target wins (it loses under lowball), asked of the winner hook once.
-        reached = tuple(self.rules.target if side == 0 else 0 for side in range(self.rules.sides))
+        reached = tuple(self.rules.target_of(0) if side == 0 else 0 for side in range(self.rules.sides))
         self.target_wins: bool = self._hook.cribcore_winner(rules=self.rules, scores=reached, side=0) == 0
         # Whether the play goes on after a count closes (five-card: one count only), asked once.
         holding = tuple(1 for _ in range(self.rules.seats))

@@ -47,7 +47,7 @@ class Narrator:
         pause: Callable[[], None] | None = None,
     ) -> None:
         self._discards = rules.discards
-        self._target = rules.target
+        self._targets = tuple(rules.target_of(side) for side in range(rules.sides))
         self._console = console
         self._painter = painter
         self._voice = voice
@@ -84,7 +84,7 @@ class Narrator:
         return board_lines(
             self._voice.side_names,
             self.keeper.pegs,
-            self._target,
+            self._targets,
             width=self._console.width,
             ascii_only=not is_unicode(self._console),
         )
