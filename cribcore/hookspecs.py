@@ -166,7 +166,7 @@ def cribcore_winner(rules: RuleSet, scores: tuple[int, ...], side: int) -> int |
     called once when a game starts, with side 0 at the target and the others at 0, so that views can
     tell players whether reaching the target wins (`SeatView.target_wins`). *firstresult*: return the
     winning side when the game ends now, or ``None`` to play on; standard makes ``side`` the winner as
-    soon as its score reaches ``rules.target``. A plugin that decides the
+    soon as its score reaches its own target, ``rules.target_of(side)``. A plugin that decides the
     game differently (for example lowball, where reaching the target loses) implements this hook with
     ``wrapper=True`` and returns its own answer, ``None`` included, in place of the one it receives.
     """
