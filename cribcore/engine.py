@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
@@ -36,8 +36,8 @@ from .actions import (
 from .cards import Card, format_cards
 from .deals import DealCards, DealSource, SeededDeals
 from .events import Event, redact
-from .pluginmanager import plugin_manager
 from .profiles import Profile, load_profile
+from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
 from .scoring import GO, PLAY_LIMIT, ScoreItem
 from .views import SeatView
@@ -102,10 +102,6 @@ def standard_profile() -> Profile:
     return load_profile()
 
 
-def _flatten(results: Iterable[Sequence[ScoreItem] | None]) -> tuple[ScoreItem, ...]:
-    return tuple(item for result in results if result for item in result)
-
-
 class Game:
     """One game of cribbage under a profile (the locked standard profile by default).
 
@@ -124,19 +120,11 @@ class Game:
     ) -> None:
         self.profile = profile if profile is not None else standard_profile()
         self.rules: RuleSet = self.profile.rules
-        self._hook = plugin_manager(self.profile.plugins, self.profile.options).hook
-        self._discards_checked = bool(self._hook.cribcore_check_discard.get_hookimpls())
-        # Whether reaching the target wins (it loses under lowball), asked of the winner hook once.
-        reached = tuple(self.rules.target_of(0) if side == 0 else 0 for side in range(self.rules.sides))
-        self.target_wins: bool = self._hook.cribcore_winner(rules=self.rules, scores=reached, side=0) == 0
-        # Whether the play goes on after a count closes (five-card: one count only), asked once.
-        holding = tuple(1 for _ in range(self.rules.seats))
-        self.play_continues: bool = bool(
-            self._hook.cribcore_play_continues(rules=self.rules, cards_left=holding)
-        )
-        self._declares = {
-            kind: bool(self._hook.cribcore_declared(rules=self.rules, kind=kind)) for kind in _COUNT_KINDS
-        }
+        # Every rules question goes to the profile's rulebook, shared with the players and commands.
+        self.rulebook: Rulebook = rulebook_for(self.profile)
+        self.target_wins: bool = self.rulebook.target_wins
+        self.play_continues: bool = self.rulebook.play_goes_on
+        self._declares = {kind: self.rulebook.declared(kind) for kind in _COUNT_KINDS}
         if deals is None:
             seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
             deals = SeededDeals(seed)
@@ -178,11 +166,9 @@ class Game:
             for seat, card in round_:
                 self._emit(Event("cut", 0, seat=seat, cards=(card,)))
         self._dealer = cut.dealer
-        awards = self._hook.cribcore_game_start(rules=self.rules, dealer=self._dealer)
-        for result in awards:
-            for seat, item in result or ():
-                if self._award(Event(item.kind, 0, seat=seat, items=(item,)), item.points):
-                    return
+        for seat, item in self.rulebook.game_start(self._dealer):
+            if self._award(Event(item.kind, 0, seat=seat, items=(item,)), item.points):
+                return
         self._start_deal()
 
     # ----------------------------------------------------------------- public state
@@ -216,8 +202,7 @@ class Game:
         0 while the game is not over."""
         if self._winner is None:
             return 0
-        points = self._hook.cribcore_game_points(rules=self.rules, scores=self.scores, winner=self._winner)
-        return int(points) if points is not None else 1
+        return self.rulebook.game_points(self.scores, self._winner)
 
     @property
     def is_over(self) -> bool:
@@ -335,6 +320,7 @@ class Game:
             players=self.players,
             rules=self.rules,
             profile=self.profile.name,
+            rulebook=self.rulebook,
             phase=self._phase.value,
             deal=self._deal_index,
             dealer=self._dealer,
@@ -368,16 +354,7 @@ class Game:
 
     def _discard_refusal(self, seat: int, cards: tuple[Card, ...]) -> str | None:
         assert self._cards is not None
-        if not self._discards_checked:
-            return None
-        reasons = self._hook.cribcore_check_discard(
-            rules=self.rules,
-            hand=self._cards.hands[seat],
-            cards=cards,
-            dealer=self._dealer,
-            seat=seat,
-        )
-        return next((reason for reason in reasons if reason), None)
+        return self.rulebook.check_discard(self._cards.hands[seat], cards, dealer=self._dealer, seat=seat)
 
     def _check_discard(self, seat: int, action: Discard) -> None:
         if self._phase is not Phase.DISCARD:
@@ -439,7 +416,7 @@ class Game:
         self._emit(replace(event, points=points, scores=scores, scored=True))
         if points == 0:
             return False
-        winner = self._hook.cribcore_winner(rules=self.rules, scores=scores, side=side)
+        winner = self.rulebook.winner(scores, side)
         if winner is None:
             return False
         self._winner = winner
@@ -513,7 +490,7 @@ class Game:
         starter = self._cards.starter
         self._starter_shown = True
         self._emit(Event("starter", self._deal_index, seat=self._dealer, cards=(starter,)))
-        items = _flatten(self._hook.cribcore_starter_items(rules=self.rules, starter=starter))
+        items = self.rulebook.starter_items(starter, dealer=self._dealer)
         if items:
             event = Event("heels", self._deal_index, seat=self._dealer, cards=(starter,), items=items)
             if self._award(event, sum(item.points for item in items)):
@@ -539,7 +516,7 @@ class Game:
         self._pile.append((seat, card))
         self._count += card.value
         pile = tuple(c for _, c in self._pile)
-        items = _flatten(self._hook.cribcore_play_items(rules=self.rules, pile=pile))
+        items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
         event = Event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=self._count)
         if self._declares["play"]:
             self._play_declared(seat, event)
@@ -637,8 +614,7 @@ class Game:
     def _call(self, seat: int, claimed: int) -> None:
         claim = self._claim
         assert claim is not None
-        answer = self._hook.cribcore_muggins(rules=self.rules, claimed=claimed, missed=claim.missed)
-        to_caller, to_counter = answer if answer is not None else (min(claimed, claim.missed), 0)
+        to_caller, to_counter = self.rulebook.muggins(claimed, claim.missed)
         note = f"called {claimed}; " + (f"{claim.missed} missed" if claim.missed else "false call")
         event = Event("muggins", self._deal_index, seat=seat, cards=claim.cards, items=claim.items, note=note)
         if self._award(event, to_caller):
@@ -676,17 +652,14 @@ class Game:
         self._count = 0
         self._said_go = set()
         leader = self._next_holding(last)
-        if leader is not None and self._hook.cribcore_play_continues(
-            rules=self.rules, cards_left=tuple(len(hand) for hand in self._hands)
-        ):
+        if leader is not None and self.rulebook.play_continues(tuple(len(hand) for hand in self._hands)):
             self._to_play = leader
             return
         self._show()
 
     def _show(self) -> None:
         self._to_play = None
-        order = self._hook.cribcore_counting_order(rules=self.rules, dealer=self._dealer)
-        self._show_from(tuple(order), 0)
+        self._show_from(self.rulebook.counting_order(self._dealer), 0)
 
     def _show_from(self, order: tuple[int, ...], step: int) -> None:
         """Count the hands from ``order[step]`` on, then the crib, then start the next deal. Under
@@ -698,9 +671,7 @@ class Game:
             seat = self._dealer if crib else order[index]
             cards = tuple(sorted(self._crib)) if crib else self._kept[seat]
             kind = "crib" if crib else "hand"
-            items = _flatten(
-                self._hook.cribcore_show_items(rules=self.rules, cards=cards, starter=starter, crib=crib)
-            )
+            items = self.rulebook.show_items(cards, starter, crib=crib, seat=seat, dealer=self._dealer)
             if self._declares[kind]:
                 self._phase = Phase.SHOW
                 self._emit(Event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))

@@ -80,24 +80,36 @@ def cribcore_check_discard(
 
 
 @hookspec
-def cribcore_starter_items(rules: RuleSet, starter: Card) -> Sequence[ScoreItem] | None:
+def cribcore_starter_items(
+    rules: RuleSet, starter: Card, seat: int, dealer: int
+) -> Sequence[ScoreItem] | None:
     """Points the dealer scores for the starter as it is turned up (standard: his heels, 2 for a jack).
 
-    Called once per deal, after every discard, when the starter is revealed.
+    Called once per deal, after every discard, when the starter is revealed. ``dealer`` is the dealer's
+    seat and ``seat`` the seat that scores the items, which is the dealer.
 
     Return score items for the dealer's side; the items of all plugins are concatenated.
+
+    *Changed in cribcore 0.2:* ``seat`` and ``dealer`` are passed; implementations that do not name them
+    keep working.
     """
 
 
 @hookspec
-def cribcore_play_items(rules: RuleSet, pile: tuple[Card, ...]) -> Sequence[ScoreItem] | None:
+def cribcore_play_items(
+    rules: RuleSet, pile: tuple[Card, ...], seat: int, dealer: int
+) -> Sequence[ScoreItem] | None:
     """Points for the card just laid in the play.
 
-    Called after each card is laid. ``pile`` holds the cards of the current count in the order laid,
-    the new card last.
+    Called after each card is laid, and by computer players and hints weighing a card. ``pile`` holds
+    the cards of the current count in the order laid, the new card last; ``seat`` laid it and ``dealer``
+    dealt this deal.
 
     Return score items for the player who laid it (standard: fifteen, pair, run, thirty-one). The items
     of all plugins are concatenated. Go and last-card points are the engine's, not this hook's.
+
+    *Changed in cribcore 0.2:* ``seat`` and ``dealer`` are passed; implementations that do not name them
+    keep working.
     """
 
 
@@ -115,15 +127,22 @@ def cribcore_play_continues(rules: RuleSet, cards_left: tuple[int, ...]) -> bool
 
 @hookspec
 def cribcore_show_items(
-    rules: RuleSet, cards: tuple[Card, ...], starter: Card, crib: bool
+    rules: RuleSet, cards: tuple[Card, ...], starter: Card, crib: bool, seat: int, dealer: int
 ) -> Sequence[ScoreItem] | None:
     """Points for a hand (``crib`` false) or the crib (``crib`` true) in the show, with the starter.
 
-    Called once per hand and once for the crib, in counting order. ``cards`` excludes the starter.
+    Called once per hand and once for the crib, in counting order, and by computer players, hints, the
+    analyzer and the statistics weighing hands. ``cards`` excludes the starter and is sorted. ``seat`` is
+    the seat whose hand it is (the dealer for the crib) and ``dealer`` the seat that dealt; outside a
+    game (``cribbage score``, the analyzer) a hand is seat 0's with seat 1 dealing, and a crib seat 0's
+    own. The answer must depend only on these arguments: it may be cached.
 
     Return score items; the items of all plugins are concatenated. A plugin that changes how an existing
     combination scores (for example which flushes count) implements this hook with ``wrapper=True`` and
     rewrites the standard items it receives from ``yield``.
+
+    *Changed in cribcore 0.2:* ``seat`` and ``dealer`` are passed; implementations that do not name them
+    keep working.
     """
 
 

@@ -8,11 +8,14 @@ another seat's hidden cards: the engine builds it, and a test checks it after ev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
+from typing import cast
 
 from .actions import Action
 from .cards import Card
 from .events import Event
+from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
 
 __all__ = ["SeatView"]
@@ -64,6 +67,14 @@ class SeatView:
     legal_actions: tuple[Action, ...]
     """What this seat may do now; empty when it is not this seat's turn."""
     events: tuple[Event, ...]
+    rulebook: Rulebook = field(default=cast(Rulebook, None), compare=False, repr=False)
+    """The game's rules authority: players and hints score and decide with it, never with their own
+    copy of the rules. A view built without one (from the wire) gets its profile's by name, the
+    standard one when the profile is not a built-in (see `__post_init__`)."""
+
+    def __post_init__(self) -> None:
+        if cast("Rulebook | None", self.rulebook) is None:
+            object.__setattr__(self, "rulebook", _rulebook_named(self.profile, self.rules))
 
     @property
     def side(self) -> int:
@@ -80,3 +91,20 @@ class SeatView:
     def new_events(self, since: int) -> tuple[Event, ...]:
         """The events after the first ``since`` ones (for showing what happened since last time)."""
         return self.events[since:]
+
+
+@functools.lru_cache(maxsize=32)
+def _rulebook_named(name: str, rules: RuleSet) -> Rulebook:
+    """The rulebook of the built-in profile ``name`` when its rules are ``rules``, else the standard
+    rules with ``rules`` (a client that only knows a profile's name and rules)."""
+    from .profiles import BUILTIN_DIRECTORY, Profile, ProfileError, load_profile
+
+    profile: Profile | None = None
+    if (BUILTIN_DIRECTORY / f"{name}.toml").is_file():
+        try:
+            profile = load_profile(name)
+        except ProfileError:
+            profile = None
+    if profile is None or profile.rules != rules:
+        profile = Profile(name=name, rules=rules)
+    return rulebook_for(profile)

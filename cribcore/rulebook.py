@@ -1,0 +1,402 @@
+"""The one rules authority: a `Rulebook` answers every rules question of a game's profile.
+
+The engine, the computer levels, hints, the analyzer, the statistics and the ``score``, ``peg`` and
+``practice`` commands all ask a game's `Rulebook` (from `rulebook_for`) and nothing else, so a plugin that
+changes a rule changes it everywhere at once. A `Rulebook` calls the profile's plugins through the same
+cached plugin manager as every game (`cribcore.pluginmanager.plugin_manager`) and adds two kinds of speed
+that never change an answer:
+
+- when a hook has only the standard plugin's implementation, the standard function is called directly
+  (and the show total comes from the tables of `cribcore.scoring.show_total`, about half a microsecond);
+  the flush rules of the built-in ``hand-flush`` plugin are parameters of those tables too;
+- otherwise show answers are kept in a bounded cache keyed by the sorted cards, the starter and whether
+  it is the crib (and the seat and dealer only when some plugin's show hook takes them).
+
+Rulebooks hold no game state: `rulebook_for` shares one per profile *fingerprint* (a stable hash of the
+plugins, their resolved options, the rules and the plugins' distribution versions).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import pluggy
+
+from . import pluginmanager
+from .cards import Card
+from .profiles import Profile
+from .rules import RuleSet
+from .scoring import ScoreItem, show_total
+from .scoring import play_items as standard_play_items
+from .scoring import show_items as standard_show_items
+
+__all__ = ["KINDS", "Rulebook", "rulebook_for", "standard_rulebook"]
+
+KINDS: Final = ("play", "hand", "crib")
+"""The kinds of count a profile may have players declare (`Rulebook.declared`)."""
+
+_STANDARD_MODULE = "cribcore_plugins.standard"
+_HAND_FLUSH_MODULE = "cribcore_plugins.hand_flush"
+_SHOW_CACHE = 1 << 16
+"""Show answers kept per non-standard rulebook: every 4-card hand of one starter rank and more."""
+_PLAY_CACHE = 1 << 15
+_SEAT_ARGS = frozenset({"seat", "dealer"})
+
+
+def _flatten(results: Iterable[Sequence[ScoreItem] | None]) -> tuple[ScoreItem, ...]:
+    return tuple(item for result in results if result for item in result)
+
+
+def _is_standard(impl: pluggy.HookImpl) -> bool:
+    return getattr(impl.plugin, "__name__", None) == _STANDARD_MODULE
+
+
+def _versions(names: Iterable[str]) -> dict[str, str]:
+    """Each plugin's distribution version ("?" when it has none, as a plugin registered in a test)."""
+    found = pluginmanager.available()
+    versions = {}
+    for name in names:
+        entry = found.get(name)
+        dist = entry.dist if entry is not None else None
+        versions[name] = dist.version if dist is not None else "?"
+    return versions
+
+
+def profile_fingerprint(profile: Profile) -> str:
+    """A stable hash of what decides a profile's answers: its plugins in order, their resolved options,
+    its rules and the installed version of each plugin's distribution (a different version may answer
+    differently, so caches keyed by the fingerprint are never shared across it)."""
+    payload = {
+        "plugins": list(profile.plugins),
+        "options": profile.options,
+        "rules": profile.rules.model_dump(mode="json"),
+        "versions": _versions(profile.plugins),
+    }
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass(eq=False)
+class Rulebook:
+    """Every rules answer of one profile. Build it with `rulebook_for` (shared, cached), not directly.
+
+    Its value is its profile and fingerprint (its only fields); the rest is derived from them and cached.
+    Methods take plain values and return immutable ones. Seats are numbered as in a game: ``seat`` is
+    the seat that scores (for the crib, the dealer) and ``dealer`` the seat that dealt.
+    """
+
+    profile: Profile
+    _fingerprint: str = ""
+
+    def __post_init__(self) -> None:
+        profile = self.profile
+        self._manager = pluginmanager.plugin_manager(profile.plugins, profile.options)
+        self._hook = self._manager.hook
+        self._rules = profile.rules
+        if not self._fingerprint:
+            self._fingerprint = profile_fingerprint(profile)
+        hook = self._hook
+
+        def impls(caller: pluggy.HookCaller) -> list[pluggy.HookImpl]:
+            return caller.get_hookimpls()
+
+        def only_standard(caller: pluggy.HookCaller) -> bool:
+            found = impls(caller)
+            return len(found) == 1 and _is_standard(found[0])
+
+        self._standard_play = only_standard(hook.cribcore_play_items)
+        self._standard_starter = only_standard(hook.cribcore_starter_items)
+        self._standard_winner = only_standard(hook.cribcore_winner)
+        self._standard_order = only_standard(hook.cribcore_counting_order)
+        # The show's fast path: the standard plugin alone, or with the built-in hand-flush wrapper, whose
+        # options are exactly the flush parameters of the fast table.
+        self._flush: tuple[bool, bool] | None = None
+        show = impls(hook.cribcore_show_items)
+        others = [impl for impl in show if not _is_standard(impl)]
+        if len(others) < len(show):
+            if not others:
+                self._flush = (False, True)
+            elif len(others) == 1 and type(others[0].plugin).__module__ == _HAND_FLUSH_MODULE:
+                options: Any = getattr(others[0].plugin, "options", None)
+                if options is not None:
+                    self._flush = (options.hand_min == 5, options.crib_min == 5)
+        self._standard_show = only_standard(hook.cribcore_show_items)
+        self._show_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in show)
+        self._play_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in impls(hook.cribcore_play_items))
+        self._checks_discards = bool(impls(hook.cribcore_check_discard))
+        rules = self._rules
+        reached = tuple(rules.target_of(0) if side == 0 else 0 for side in range(rules.sides))
+        self._target_wins = self.winner(reached, 0) == 0
+        self._play_goes_on = self.play_continues(tuple(1 for _ in range(rules.seats)))
+        self._declared = {kind: bool(hook.cribcore_declared(rules=rules, kind=kind)) for kind in KINDS}
+        self._show_cached: Callable[..., tuple[ScoreItem, ...]] = functools.lru_cache(maxsize=_SHOW_CACHE)(
+            self._show_hooked
+        )
+        self._play_cached: Callable[..., int] = functools.lru_cache(maxsize=_PLAY_CACHE)(self._play_hooked)
+        self._orders: dict[int, tuple[int, ...]] = {}
+
+    def __repr__(self) -> str:
+        return f"Rulebook({self.profile_name!r}, {self._fingerprint})"
+
+    # ----------------------------------------------------------------- what the profile is
+
+    @property
+    def manager(self) -> pluggy.PluginManager:
+        """The plugin manager the answers come from (shared with every game of the profile)."""
+        return self._manager
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._rules
+
+    @property
+    def profile_name(self) -> str:
+        return self.profile.name
+
+    @property
+    def fingerprint(self) -> str:
+        """The profile's fingerprint (see `profile_fingerprint`): equal fingerprints, equal answers."""
+        return self._fingerprint
+
+    @property
+    def target(self) -> int:
+        """The profile's target; a side with a target of its own plays to `target_of` instead."""
+        return self._rules.target
+
+    def target_of(self, side: int) -> int:
+        """The points that end the game for ``side`` (see `cribcore.rules.RuleSet.target_of`)."""
+        return self._rules.target_of(side)
+
+    @property
+    def target_wins(self) -> bool:
+        """Whether the first side to reach the target wins (``False`` under lowball, where it loses)."""
+        return self._target_wins
+
+    @property
+    def play_goes_on(self) -> bool:
+        """Whether the play goes on to a new count after a count closes (``False`` in five-card)."""
+        return self._play_goes_on
+
+    @property
+    def is_standard_scoring(self) -> bool:
+        """Whether show, play and starter answers are exactly the standard ones (the standard flush
+        rules included), so that callers may use standard tables for them."""
+        return self._flush == (False, True) and self._standard_play and self._standard_starter
+
+    @property
+    def flush_rules(self) -> tuple[bool, bool] | None:
+        """``(hand_flush_needs_starter, crib_flush_needs_starter)`` when the show is the standard count
+        with these flush rules (see `cribcore.scoring.show_items`); ``None`` when plugins change more."""
+        return self._flush
+
+    @property
+    def show_uses_seats(self) -> bool:
+        """Whether a show answer may depend on the seat and the dealer (some plugin's hook takes them)."""
+        return self._show_by_seat
+
+    @property
+    def checks_discards(self) -> bool:
+        """Whether any plugin may forbid a discard (`check_discard` always allows one otherwise)."""
+        return self._checks_discards
+
+    # ----------------------------------------------------------------- the show
+
+    def show_items(
+        self,
+        cards: Sequence[Card],
+        starter: Card,
+        *,
+        crib: bool,
+        seat: int | None = None,
+        dealer: int | None = None,
+    ) -> tuple[ScoreItem, ...]:
+        """The show items of a hand (``crib`` false) or the crib with ``starter``, itemized, in the order
+        the plugins give them. ``cards`` excludes the starter and may come in any order.
+
+        ``seat`` is the seat whose hand it is (the dealer for the crib) and ``dealer`` the dealer. Outside
+        a game, where no seat is known, seat 0 counts, and it is the dealer for a crib and not for a hand.
+        """
+        ordered = tuple(sorted(cards))
+        if self._standard_show:
+            return standard_show_items(ordered, starter, crib=crib)
+        seat, dealer = self._seats(seat, dealer, crib=crib)
+        if self._show_by_seat:
+            return self._show_cached(ordered, starter, crib, seat, dealer)
+        return self._show_cached(ordered, starter, crib, 0, 0)
+
+    def show_total(
+        self,
+        cards: Sequence[Card],
+        starter: Card,
+        *,
+        crib: bool,
+        seat: int | None = None,
+        dealer: int | None = None,
+    ) -> int:
+        """The total of `show_items`, fast: a table look-up under the standard show (and its flush
+        variants), a cached answer otherwise. ``cards`` must be distinct and not include ``starter``."""
+        flush = self._flush
+        if flush is not None:
+            return show_total(
+                cards,
+                starter,
+                crib=crib,
+                hand_flush_needs_starter=flush[0],
+                crib_flush_needs_starter=flush[1],
+            )
+        return sum(
+            item.points for item in self.show_items(cards, starter, crib=crib, seat=seat, dealer=dealer)
+        )
+
+    def _seats(self, seat: int | None, dealer: int | None, *, crib: bool) -> tuple[int, int]:
+        seat = 0 if seat is None else seat
+        if dealer is None:
+            dealer = seat if crib else (seat + 1) % self._rules.seats
+        return seat, dealer
+
+    def _show_hooked(
+        self, cards: tuple[Card, ...], starter: Card, crib: bool, seat: int, dealer: int
+    ) -> tuple[ScoreItem, ...]:
+        return _flatten(
+            self._hook.cribcore_show_items(
+                rules=self._rules, cards=cards, starter=starter, crib=crib, seat=seat, dealer=dealer
+            )
+        )
+
+    # ----------------------------------------------------------------- the play
+
+    def play_items(self, pile: Sequence[Card], *, seat: int, dealer: int) -> tuple[ScoreItem, ...]:
+        """The items scored by the last card of ``pile`` (the current count's cards in the order laid),
+        for ``seat``, which laid it. Go and last-card points are the engine's, not these."""
+        pile = tuple(pile)
+        if self._standard_play:
+            return standard_play_items(pile)
+        return _flatten(
+            self._hook.cribcore_play_items(rules=self._rules, pile=pile, seat=seat, dealer=dealer)
+        )
+
+    def play_points(self, pile: Sequence[Card], *, seat: int | None = None, dealer: int | None = None) -> int:
+        """The total of `play_items`, cached (for computer players weighing many plays)."""
+        if self._play_by_seat:
+            seat, dealer = (0 if seat is None else seat), (0 if dealer is None else dealer)
+            return self._play_cached(tuple(pile), seat, dealer)
+        return self._play_cached(tuple(pile), 0, 0)
+
+    def _play_hooked(self, pile: tuple[Card, ...], seat: int, dealer: int) -> int:
+        return sum(item.points for item in self.play_items(pile, seat=seat, dealer=dealer))
+
+    def play_continues(self, cards_left: Sequence[int]) -> bool:
+        """Whether the play goes on to a new count, the seats holding ``cards_left`` cards each."""
+        return bool(self._hook.cribcore_play_continues(rules=self._rules, cards_left=tuple(cards_left)))
+
+    # ----------------------------------------------------------------- the deal
+
+    def starter_items(self, starter: Card, *, dealer: int) -> tuple[ScoreItem, ...]:
+        """The dealer's items for turning ``starter`` up (standard: his heels, 2 for a jack)."""
+        return _flatten(
+            self._hook.cribcore_starter_items(rules=self._rules, starter=starter, seat=dealer, dealer=dealer)
+        )
+
+    def counting_order(self, dealer: int) -> tuple[int, ...]:
+        """The seats whose hands are counted in the show, in order; the crib is counted last."""
+        order = self._orders.get(dealer)
+        if order is None:
+            order = self._orders[dealer] = tuple(
+                self._hook.cribcore_counting_order(rules=self._rules, dealer=dealer)
+            )
+        return order
+
+    def check_discard(
+        self, hand: Sequence[Card], cards: Sequence[Card], *, dealer: int, seat: int
+    ) -> str | None:
+        """Why ``seat`` may not lay ``cards`` (from ``hand``, the cards dealt to it) in the crib, or
+        ``None`` when it may. The cards are assumed held and of the right number."""
+        if not self._checks_discards:
+            return None
+        reasons = self._hook.cribcore_check_discard(
+            rules=self._rules, hand=tuple(hand), cards=tuple(cards), dealer=dealer, seat=seat
+        )
+        return next((reason for reason in reasons if reason), None)
+
+    def game_start(self, dealer: int) -> tuple[tuple[int, ScoreItem], ...]:
+        """The ``(seat, item)`` awards before the first deal, ``dealer`` dealing first."""
+        results = self._hook.cribcore_game_start(rules=self._rules, dealer=dealer)
+        return tuple(award for result in results for award in result or ())
+
+    # ----------------------------------------------------------------- counts declared (muggins)
+
+    def declared(self, kind: str) -> bool:
+        """Whether players declare their own count of ``kind`` (``play``, ``hand`` or ``crib``)."""
+        return self._declared[kind]
+
+    def muggins(self, claimed: int, missed: int) -> tuple[int, int]:
+        """``(to_caller, to_counter)``: what a call of ``claimed`` points scores when ``missed`` were."""
+        answer = self._hook.cribcore_muggins(rules=self._rules, claimed=claimed, missed=missed)
+        if answer is None:
+            return min(claimed, missed), 0
+        to_caller, to_counter = answer
+        return int(to_caller), int(to_counter)
+
+    # ----------------------------------------------------------------- winning
+
+    def winner(self, scores: Sequence[int], side: int) -> int | None:
+        """The winning side when the game is over now that ``side`` scored, else ``None``."""
+        if self._standard_winner:
+            return side if scores[side] >= self._rules.target_of(side) else None
+        answer = self._hook.cribcore_winner(rules=self._rules, scores=tuple(scores), side=side)
+        return None if answer is None else int(answer)
+
+    def game_points(self, scores: Sequence[int], winner: int) -> int:
+        """Game points the ``winner`` earns with these final scores (1, or more for a skunk)."""
+        points = self._hook.cribcore_game_points(rules=self._rules, scores=tuple(scores), winner=winner)
+        return int(points) if points is not None else 1
+
+
+def _profile_key(profile: Profile) -> tuple[object, ...]:
+    return (
+        pluginmanager.plugin_manager(profile.plugins, profile.options),
+        profile.name,
+        profile.rules,
+        profile.plugins,
+        json.dumps(profile.options, sort_keys=True),
+    )
+
+
+_CACHED = 64
+_BY_PROFILE: dict[tuple[object, ...], Rulebook] = {}
+_BY_FINGERPRINT: dict[tuple[str, str], Rulebook] = {}
+
+
+def rulebook_for(profile: Profile) -> Rulebook:
+    """The shared `Rulebook` of ``profile``: one per profile name and fingerprint, so games, players
+    and commands under one profile share its caches. Cheap to call for every game.
+
+    Raises `cribcore.pluginmanager.UnknownPlugin` when a plugin is not installed or fails to load.
+    """
+    key = _profile_key(profile)
+    book = _BY_PROFILE.get(key)
+    if book is None:
+        fingerprint = profile_fingerprint(profile)
+        book = _BY_FINGERPRINT.get((profile.name, fingerprint))
+        # Plugins reloaded in this process (`pluginmanager.clear_caches`) need a new rulebook.
+        if book is None or book.manager is not key[0]:
+            book = Rulebook(profile, fingerprint)
+        for cache in (_BY_PROFILE, _BY_FINGERPRINT):
+            if len(cache) >= _CACHED:
+                cache.clear()
+        _BY_FINGERPRINT[(profile.name, fingerprint)] = book
+        _BY_PROFILE[key] = book
+    return book
+
+
+@functools.cache
+def standard_rulebook() -> Rulebook:
+    """The locked standard profile's rulebook."""
+    from .profiles import load_profile
+
+    return rulebook_for(load_profile())
