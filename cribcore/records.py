@@ -360,5 +360,6 @@ def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, 
     if left_claim is not None:
         number, text = left_claim
         raise RecordError(f"{where}, claim {number} ({text}): no count is waiting to be settled")
-    if not is_last and not game.is_over and game.deal_number == index:
+    between = game.phase is Phase.PLUGIN  # the deal is over and a plugin's phase opened before the next
+    if not is_last and not game.is_over and game.deal_number == index and not between:
         raise RecordError(f"{where}: the record stops before the deal is over")
