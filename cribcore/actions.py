@@ -1,6 +1,7 @@
 """Player actions: small immutable values with a canonical text form, and the illegal-action errors.
 
-Text forms: ``discard JC QS``, ``play 7S``, and under muggins ``count 6``, ``muggins 2`` and ``pass``.
+Text forms: ``discard JC QS``, ``play 7S``, and under muggins ``count 6``, ``muggins 2`` and ``pass``. A
+plugin's phase adds its own actions (`PluginAction`), whose text the plugin defines (``bid 3``).
 Applying an action that is not legal raises a subclass of `IllegalAction` (itself a `ValueError`) and
 leaves the game exactly as it was.
 """
@@ -26,6 +27,7 @@ __all__ = [
     "OverThirtyOne",
     "Pass",
     "Play",
+    "PluginAction",
     "WrongPhase",
     "parse_action",
 ]
@@ -118,7 +120,20 @@ class Pass:
         return "pass"
 
 
-Action = Discard | Play | Count | Muggins | Pass
+@dataclass(frozen=True, slots=True)
+class PluginAction:
+    """An action of a plugin's phase (see `cribcore.phases`): ``text`` is its canonical text form, as the
+    plugin lists it in ``cribcore_phase_actions`` (``"bid 3"``, ``"pass"``), and ``phase`` the phase it
+    belongs to. Records keep the text; a terminal shows and accepts it as it is."""
+
+    phase: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Action = Discard | Play | Count | Muggins | Pass | PluginAction
 
 
 def parse_action(text: str) -> Action:

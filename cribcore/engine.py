@@ -31,11 +31,13 @@ from .actions import (
     OverThirtyOne,
     Pass,
     Play,
+    PluginAction,
     WrongPhase,
 )
 from .cards import Card, format_cards
 from .deals import DealCards, DealSource, SeededDeals
 from .events import Event, redact
+from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
@@ -52,6 +54,8 @@ class Phase(enum.StrEnum):
     PLAY = "play"
     SHOW = "show"
     """The show waits for a seat to declare its count, or for a muggins call (muggins only)."""
+    PLUGIN = "plugin"
+    """A plugin's phase before a deal (an auction, say): seats act with the plugin's actions."""
     WAITING = "waiting"
     """The deal source has no more deals (a replayed record that stops between deals)."""
     OVER = "over"
@@ -71,6 +75,9 @@ class DealLog:
     """Under muggins, every declared count, call and pass in order (their text forms)."""
     discard_order: tuple[int, ...] = ()
     """The seats in the order they laid their discards away."""
+    phase_actions: tuple[str, ...] = ()
+    """The texts of the plugin-phase actions taken before this deal, in order (who acted follows from
+    the game)."""
 
 
 _COUNT_KINDS = ("play", "hand", "crib")
@@ -162,6 +169,10 @@ class Game:
         self._to_play: int | None = None
         self._claim: _Claim | None = None
         self._claims: list[str] = []
+        # Plugin phases before the coming deal: the one running, those still to run, actions taken.
+        self._plugin_phase: PhaseState | None = None
+        self._phases_left: list[tuple[str, int]] = []
+        self._phase_texts: list[str] = []
 
         cut = self._source.cut(self.rules)
         for round_ in cut.rounds:
@@ -244,6 +255,8 @@ class Game:
         if self._claim is not None:
             claim = self._claim
             return (claim.seat,) if claim.declared is None else (claim.callers[0],)
+        if self._plugin_phase is not None:
+            return (self._plugin_phase.to_act,)
         if self._phase is Phase.DISCARD:
             return tuple(s for s, d in enumerate(self._discards) if d is None)
         if self._phase is Phase.PLAY and self._to_play is not None:
@@ -265,6 +278,9 @@ class Game:
             return ()
         if self._claim is not None:
             return _COUNTS if self._claim.declared is None else _CALLS
+        if self._plugin_phase is not None:
+            name = self._plugin_phase.name
+            return tuple(PluginAction(name, text) for text in self.rulebook.phase_actions(self._plugin_phase))
         if self._phase is Phase.DISCARD:
             hand = sorted(self._hands[seat])
             return tuple(
@@ -283,6 +299,9 @@ class Game:
             raise GameOver("the game is over")
         if self._phase is Phase.WAITING:
             raise WrongPhase("no deal is in progress")
+        if isinstance(action, PluginAction) or self._plugin_phase is not None:
+            self._check_plugin_action(seat, action)
+            return
         if isinstance(action, Count | Muggins | Pass):
             self._check_claim(seat, action)
             return
@@ -309,6 +328,8 @@ class Game:
             self._discard(seat, action.cards)
         elif isinstance(action, Play):
             self._play(seat, action.card)
+        elif isinstance(action, PluginAction):
+            self._plugin_act(seat, action.text)
         else:
             self._settle(seat, action)
         return tuple(self._events[start:])
@@ -344,6 +365,7 @@ class Game:
             target_wins=self.target_wins,
             play_continues=self.play_continues,
             legal_actions=self.legal_actions(seat),
+            plugin_phase=self._plugin_phase,
             events=self._events_seen_by(seat),
         )
 
@@ -441,8 +463,65 @@ class Game:
             discards=tuple(self._discards),
             plays=tuple(self._plays),
             claims=tuple(self._claims),
+            phase_actions=tuple(self._phase_texts),
             discard_order=tuple(self._discard_order),
         )
+
+    # ----------------------------------------------------------------- plugin phases
+
+    def _check_plugin_action(self, seat: int, action: Action) -> None:
+        state = self._plugin_phase
+        if state is None:
+            raise WrongPhase(f"there is no {getattr(action, 'phase', 'plugin')} phase now")
+        if not isinstance(action, PluginAction) or action.phase != state.name:
+            raise WrongPhase(f"the {state.name} comes first: {', '.join(self.rulebook.phase_actions(state))}")
+        if seat != state.to_act:
+            raise NotYourTurn(f"it is {self.players[state.to_act]}'s turn")
+        legal = self.rulebook.phase_actions(state)
+        if action.text not in legal:
+            raise IllegalAction(f"{action.text!r} is not allowed now: {', '.join(legal)}")
+
+    def _before_deal(self) -> None:
+        """Run the plugins' phases for the coming deal (if any), then start it."""
+        index = self._deal_index + 1
+        self._phase_texts = []
+        if self.rulebook.has_phases and self._source.deal(index, self._dealer, self.rules) is not None:
+            self._phases_left = list(self.rulebook.phase_openings(index, self._dealer, self.scores))
+        self._open_next_phase()
+
+    def _open_next_phase(self) -> None:
+        if not self._phases_left:
+            self._plugin_phase = None
+            self._start_deal()
+            return
+        name, seat = self._phases_left.pop(0)
+        index = self._deal_index + 1
+        self._plugin_phase = PhaseState(name, index, self._dealer, seat, self.scores)
+        self._phase = Phase.PLUGIN
+        self._emit(Event("phase", index, seat=seat, note=name))
+
+    def _plugin_act(self, seat: int, text: str) -> None:
+        state = self._plugin_phase
+        assert state is not None
+        step = self.rulebook.phase_apply(state, seat, text)
+        self._phase_texts.append(text)
+        self._emit(Event(state.name, state.deal, seat=seat, note=text))
+        for who, item in step.awards:
+            # No side goes below 0: a price is cut to the points the side has.
+            points = max(item.points, -self._scores[self.rules.side_of(who)])
+            note = step.note
+            if self._award(Event(item.kind, state.deal, seat=who, items=(item,), note=note), points):
+                self._plugin_phase = None
+                return
+        if step.dealer is not None:
+            self._dealer = step.dealer % self.rules.seats
+        if step.to_act is not None:
+            actions = (*state.actions, (seat, text))
+            self._plugin_phase = PhaseState(
+                state.name, state.deal, self._dealer, step.to_act, self.scores, actions
+            )
+            return
+        self._open_next_phase()
 
     def _start_deal(self) -> None:
         index = self._deal_index + 1
@@ -686,4 +765,4 @@ class Game:
         self._logs.append(self._current_log())
         self._cards = None
         self._dealer = (self._dealer + 1) % self.rules.seats
-        self._start_deal()
+        self._before_deal()

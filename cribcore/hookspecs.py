@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 import pluggy
 
 from .cards import Card
+from .phases import PhaseState, PhaseStep
 from .rules import RuleSet
 from .scoring import ScoreItem
 from .speech import ScoreKind
@@ -214,7 +215,7 @@ def cribcore_winner(rules: RuleSet, scores: tuple[int, ...], side: int) -> int |
     called once when a game starts, with side 0 at the target and the others at 0, so that views can
     tell players whether reaching the target wins (`SeatView.target_wins`). *firstresult*: return the
     winning side when the game ends now, or ``None`` to play on; standard makes ``side`` the winner as
-    soon as its score reaches ``rules.target``. A plugin that decides the
+    soon as its score reaches its own target, ``rules.target_of(side)``. A plugin that decides the
     game differently (for example lowball, where reaching the target loses) implements this hook with
     ``wrapper=True`` and returns its own answer, ``None`` included, in place of the one it receives.
     """
@@ -227,4 +228,58 @@ def cribcore_game_points(rules: RuleSet, scores: tuple[int, ...], winner: int) -
     Called once, when the game is over; ``scores`` are the final totals per side and ``winner`` the
     winning side. *firstresult*: standard answers 1; the skunk variant answers 2 or 3 first when the
     loser is far enough behind.
+    """
+
+
+@hookspec
+def cribcore_phase_before_deal(
+    rules: RuleSet, deal: int, dealer: int, scores: tuple[int, ...]
+) -> tuple[str, int] | None:
+    """Open a plugin phase before a deal: a step in which seats decide with the plugin's own actions
+    (see `cribcore.phases`).
+
+    Called before every deal after the first (``deal`` counts from 0, so from 1; the first dealer is
+    always the cut's), before any card is dealt. ``dealer`` is the seat the usual rotation makes dealer
+    and ``scores`` the points per side.
+
+    Return ``(name, seat)`` to open the phase ``name`` with ``seat`` to act first, or ``None``. ``name``
+    must be unique to the plugin: the other phase hooks are asked about it. The phases of all plugins run
+    one after another, in the order returned; the deal starts when the last is over.
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_phase_actions(rules: RuleSet, state: PhaseState) -> Sequence[str] | None:
+    """The legal actions of ``state.to_act`` in the plugin phase ``state.name``, as their text forms.
+
+    Called whenever a phase's seat to act is asked what it may do (every view and every action checked).
+    *firstresult*: the plugin that opened ``state.name`` answers with a non-empty list of canonical
+    texts (``["bid 0", "bid 1", "pass"]``), in the order a list of choices should show them; every other
+    plugin answers ``None``. An action is legal exactly when its text is in the list.
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_phase_apply(rules: RuleSet, state: PhaseState, seat: int, text: str) -> PhaseStep | None:
+    """Apply the legal action ``text`` of ``seat`` (who is ``state.to_act``) in the phase ``state.name``.
+
+    Called once per action, after the engine has checked that ``text`` is one of the legal actions (a
+    refused action never reaches the plugin and changes nothing). ``state.actions`` holds the earlier
+    actions of the phase, not this one. *firstresult*: the plugin that opened the phase returns a
+    `PhaseStep`: the next seat to act or ``None`` when the phase is over, the dealer it chooses for the
+    coming deal, and points awarded (a negative award takes points away; no side goes below 0). The
+    answer must depend only on the arguments, so that records replay.
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_phase_choose(
+    rules: RuleSet, state: PhaseState, seat: int, level: str, legal: tuple[str, ...]
+) -> str | None:
+    """How a computer player of ``level`` decides in the phase ``state.name``: one text of ``legal``.
+
+    Called by the computer players when ``seat`` is to act in a plugin phase. ``level`` is ``"easy"``,
+    ``"medium"``, ``"hard"`` or another player's name (``"simple"``); ``legal`` are the texts of
+    `cribcore_phase_actions`. *firstresult*: the plugin that opened the phase returns one of ``legal``;
+    when nobody answers (or the answer is not legal) the player takes the first legal action.
     """

@@ -15,7 +15,9 @@ Shape (version 2)::
 as version 1 records have, means a built-in profile. ``hands`` are as dealt, seat by seat; ``plays`` are
 the cards in the order laid (who laid each follows from the hands; goes are implied); ``claims``, under
 muggins, are the declared counts, calls and passes in order (``"count 6"``, ``"muggins 2"``, ``"pass"``;
-who acts follows from the game). ``seed``, ``claims`` and ``result`` are optional; unknown keys are
+who acts follows from the game); ``phase_actions``, when a plugin opens a phase before the deal (an
+auction), are the texts of its actions in order (``"bid 2"``, ``"pass"``), taken before the deal's
+cards. ``seed``, ``claims``, ``phase_actions`` and ``result`` are optional; unknown keys are
 ignored. A record may stop mid-deal (where the game was won, or where an unfinished game stopped).
 
 Cards are written in their text form; a profile whose plugin adds cards to the pack (jokers) writes
@@ -71,6 +73,7 @@ class DealRecord(BaseModel):
     plays: list[str] = Field(default_factory=list)
     claims: list[str] = Field(default_factory=list)
     discard_order: list[int] = Field(default_factory=list)
+    phase_actions: list[str] = Field(default_factory=list)
 
 
 class ResultRecord(BaseModel):
@@ -110,6 +113,8 @@ def game_record(game: Game) -> dict[str, Any]:
         )
         if log.claims:
             deals[-1]["claims"] = list(log.claims)
+        if log.phase_actions:
+            deals[-1]["phase_actions"] = list(log.phase_actions)
         if list(log.discard_order) != sorted(log.discard_order):
             deals[-1]["discard_order"] = list(log.discard_order)
     record: dict[str, Any] = {
@@ -282,10 +287,32 @@ def _discard_order(deal: DealRecord, where: str) -> list[int]:
     return [*deal.discard_order, *(seat for seat in seats if seat not in deal.discard_order)]
 
 
+def _replay_phases(game: Game, where: str, texts: list[str]) -> None:
+    """The plugin-phase actions before a deal, each matched to a legal action by its text."""
+    for number, text in enumerate(texts, start=1):
+        here = f"{where}, phase action {number} ({text})"
+        if game.phase is not Phase.PLUGIN:
+            raise RecordError(f"{here}: no plugin phase is waiting for an action")
+        seat = game.to_act[0]
+        action = next((a for a in game.legal_actions(seat) if str(a) == text), None)
+        if action is None:
+            raise RecordError(f"{here}: not a legal action for seat {seat} now")
+        try:
+            game.apply(seat, action)
+        except IllegalAction as exc:  # pragma: no cover - a listed action is legal
+            raise RecordError(f"{here}: {exc}") from None
+        if game.is_over:
+            return
+    if game.phase is Phase.PLUGIN:
+        raise RecordError(f"{where}: the plugin phase before the deal is not finished")
+
+
 def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, is_last: bool) -> None:
     where = f"deal {index + 1}"
     if game.phase is Phase.OVER:
         raise RecordError(f"{where}: the game was already won in the deal before")
+    if deal.phase_actions or game.phase is Phase.PLUGIN:
+        _replay_phases(game, where, deal.phase_actions)
     if game.deal_number != index:
         raise RecordError(f"{where}: the deal before it did not finish")
     if game.dealer != deal.dealer:
@@ -342,5 +369,6 @@ def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, 
     if left_claim is not None:
         number, text = left_claim
         raise RecordError(f"{where}, claim {number} ({text}): no count is waiting to be settled")
-    if not is_last and not game.is_over and game.deal_number == index:
+    between = game.phase is Phase.PLUGIN  # the deal is over and a plugin's phase opened before the next
+    if not is_last and not game.is_over and game.deal_number == index and not between:
         raise RecordError(f"{where}: the record stops before the deal is over")

@@ -29,6 +29,7 @@ import pluggy
 
 from . import pluginmanager
 from .cards import FULL_DECK, Card
+from .phases import PhaseState, PhaseStep
 from .profiles import Profile
 from .rules import RuleSet
 from .scoring import ScoreItem, show_total
@@ -129,8 +130,9 @@ class Rulebook:
         self._show_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in show)
         self._play_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in impls(hook.cribcore_play_items))
         self._checks_discards = bool(impls(hook.cribcore_check_discard))
+        self._has_phases = bool(impls(hook.cribcore_phase_before_deal))
         rules = self._rules
-        reached = tuple(rules.target if side == 0 else 0 for side in range(rules.sides))
+        reached = tuple(rules.target_of(0) if side == 0 else 0 for side in range(rules.sides))
         self._target_wins = self.winner(reached, 0) == 0
         self._play_goes_on = self.play_continues(tuple(1 for _ in range(rules.seats)))
         self._declared = {kind: bool(hook.cribcore_declared(rules=rules, kind=kind)) for kind in KINDS}
@@ -180,7 +182,12 @@ class Rulebook:
 
     @property
     def target(self) -> int:
+        """The profile's target; a side with a target of its own plays to `target_of` instead."""
         return self._rules.target
+
+    def target_of(self, side: int) -> int:
+        """The points that end the game for ``side`` (see `cribcore.rules.RuleSet.target_of`)."""
+        return self._rules.target_of(side)
 
     @property
     def target_wins(self) -> bool:
@@ -368,7 +375,7 @@ class Rulebook:
     def winner(self, scores: Sequence[int], side: int) -> int | None:
         """The winning side when the game is over now that ``side`` scored, else ``None``."""
         if self._standard_winner:
-            return side if scores[side] >= self._rules.target else None
+            return side if scores[side] >= self._rules.target_of(side) else None
         answer = self._hook.cribcore_winner(rules=self._rules, scores=tuple(scores), side=side)
         return None if answer is None else int(answer)
 
@@ -376,6 +383,40 @@ class Rulebook:
         """Game points the ``winner`` earns with these final scores (1, or more for a skunk)."""
         points = self._hook.cribcore_game_points(rules=self._rules, scores=tuple(scores), winner=winner)
         return int(points) if points is not None else 1
+
+    # ----------------------------------------------------------------- plugin phases
+
+    @property
+    def has_phases(self) -> bool:
+        """Whether any plugin may open a phase before a deal."""
+        return self._has_phases
+
+    def phase_openings(self, deal: int, dealer: int, scores: Sequence[int]) -> tuple[tuple[str, int], ...]:
+        """The plugin phases to run before ``deal`` (never the first), in order: ``(name, first seat)``."""
+        if deal == 0 or not self._has_phases:
+            return ()
+        results = self._hook.cribcore_phase_before_deal(
+            rules=self._rules, deal=deal, dealer=dealer, scores=tuple(scores)
+        )
+        return tuple((str(result[0]), int(result[1])) for result in results if result)
+
+    def phase_actions(self, state: PhaseState) -> tuple[str, ...]:
+        """The texts of the legal actions of ``state.to_act`` in the phase (empty if no plugin answers)."""
+        answer = self._hook.cribcore_phase_actions(rules=self._rules, state=state)
+        return tuple(str(text) for text in answer or ())
+
+    def phase_apply(self, state: PhaseState, seat: int, text: str) -> PhaseStep:
+        """What the legal action ``text`` of ``seat`` does in the phase; a phase nobody answers for ends."""
+        answer = self._hook.cribcore_phase_apply(rules=self._rules, state=state, seat=seat, text=text)
+        return answer if isinstance(answer, PhaseStep) else PhaseStep()
+
+    def phase_choose(self, state: PhaseState, seat: int, level: str, legal: Sequence[str]) -> str:
+        """A computer player's choice at ``level`` among ``legal`` (not empty): the plugin's answer when it
+        is legal, else the first legal action."""
+        answer = self._hook.cribcore_phase_choose(
+            rules=self._rules, state=state, seat=seat, level=level, legal=tuple(legal)
+        )
+        return answer if answer in legal else legal[0]
 
 
 def _profile_key(profile: Profile) -> tuple[object, ...]:

@@ -292,9 +292,9 @@ def _rebuild(envelope: SaveEnvelope, where: str) -> Game:
     names = [seat.name for seat in envelope.seats]
     if list(game.players) != names:
         raise SaveError(f"{where}: seats: the names {names} are not the game's players {list(game.players)}")
-    target = game.rules.target
     if not game.is_over:
         for side, points in enumerate(envelope.scores):
+            target = game.rules.target_of(side) if side < game.rules.sides else game.rules.target
             if points >= target:
                 raise SaveError(
                     f"{where}: scores: {points} for side {side} is at or above the target {target}, "

@@ -194,7 +194,10 @@ def _count_game(game: Game, matchup: Matchup, tally: Tally) -> None:
     for side, score in enumerate(scores):
         tally.final_scores[side] += score
     skunk_line, double_line = matchup.skunk_lines()
-    best_loser = max(score for side, score in enumerate(scores) if side != winner)
+    # Lines are set for the profile's target; a side with its own target is judged by its distance to it.
+    best_loser = max(
+        score - rules.target_of(side) + rules.target for side, score in enumerate(scores) if side != winner
+    )
     skunked = best_loser < skunk_line
     double = best_loser < double_line
     tally.skunks += skunked or double
@@ -294,6 +297,7 @@ class Simulation:
                 {
                     "side": side,
                     "label": self.side_label(side),
+                    "target": self.matchup.profile.rules.target_of(side),
                     "wins": self.wins(side).to_json(),
                     "game_points": self.tally.game_points[side],
                     "mean_final_score": self.tally.final_scores[side] / self.games if self.games else 0.0,

@@ -15,6 +15,7 @@ from typing import cast
 from .actions import Action
 from .cards import Card
 from .events import Event
+from .phases import PhaseState
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
 
@@ -30,7 +31,7 @@ class SeatView:
     rules: RuleSet
     profile: str
     phase: str
-    """``discard``, ``play``, ``waiting`` or ``over`` (see `cribcore.engine.Phase`)."""
+    """``discard``, ``play``, ``plugin``, ``waiting`` or ``over`` (see `cribcore.engine.Phase`)."""
     deal: int
     dealer: int
     scores: tuple[int, ...]
@@ -67,6 +68,9 @@ class SeatView:
     legal_actions: tuple[Action, ...]
     """What this seat may do now; empty when it is not this seat's turn."""
     events: tuple[Event, ...]
+    plugin_phase: PhaseState | None = None
+    """The plugin phase under way before a deal (``phase`` is ``"plugin"``), public to every seat; its
+    legal actions are `PluginAction` values in `legal_actions`."""
     rulebook: Rulebook = field(default=cast(Rulebook, None), compare=False, repr=False)
     """The game's rules authority: players and hints score and decide with it, never with their own
     copy of the rules. A view built without one (from the wire) gets its profile's by name, the

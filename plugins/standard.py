@@ -58,7 +58,7 @@ def cribcore_counting_order(rules: RuleSet, dealer: int) -> Sequence[int]:
 
 @hookimpl(trylast=True)
 def cribcore_winner(rules: RuleSet, scores: tuple[int, ...], side: int) -> int | None:
-    return side if scores[side] >= rules.target else None
+    return side if scores[side] >= rules.target_of(side) else None
 
 
 @hookimpl(trylast=True)

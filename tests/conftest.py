@@ -42,3 +42,11 @@ def stacked() -> StackedGame:
     """``stacked(((hand0, hand1), starter), ..., dealer=0, rules=None, profile=None)``: a game on
     chosen deals."""
     return make_stacked_game
+
+
+@pytest.fixture(scope="session")
+def examples_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of a program that sees the example plugins (captains, auction) installed."""
+    from .examples import INSTALLED_TOGETHER, pip_install
+
+    return pip_install(INSTALLED_TOGETHER, tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("build"))

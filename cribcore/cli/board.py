@@ -134,39 +134,49 @@ def _hole(hole: int, where: Pegs, marks: _Marks, style: str) -> Text:
 def board_lines(
     names: Sequence[str],
     sides: Sequence[Pegs],
-    target: int,
+    target: int | Sequence[int],
     *,
     width: int = 80,
     ascii_only: bool = False,
 ) -> list[Text]:
     """The board as lines at most ``width`` wide (down to about 20 columns): for each side a line
     with its name, score and last move, then its track from hole 1 to the game hole ``target`` (a
-    score at or past the target stands in the game hole). ``names`` are the sides', in side order."""
+    score at or past the target stands in the game hole). ``names`` are the sides', in side order.
+    ``target`` may be one per side (sides with targets of their own); each side's track then ends at its
+    own game hole."""
     marks = _Marks.for_ascii(ascii_only)
+    targets = (target,) * len(sides) if isinstance(target, int) else tuple(target)
+    lines: list[Text] = []
+    for side, (name, where) in enumerate(zip(names, sides, strict=True)):
+        lines.extend(_side_lines(side, name, where, targets[side], marks, width))
+    return lines
+
+
+def _side_lines(side: int, name: str, where: Pegs, target: int, marks: _Marks, width: int) -> list[Text]:
+    """One side's head line and track rows to its game hole ``target``."""
     track = max(target - 1, 1)
     number = len(str(target))
     per_row, numbered = _layout(track, width, number)
     lines: list[Text] = []
-    for side, (name, where) in enumerate(zip(names, sides, strict=True)):
-        style = SIDE_STYLES[side % len(SIDE_STYLES)]
-        shown = Pegs(min(where.front, target), min(where.back, target))
-        head = Text(name, style="bold").append(f" {where.front}", style=style)
-        if where.moved:
-            head.append(f"  (+{where.moved} from {where.back})", style="dim")
-        lines.append(head)
-        for first in range(1, track + 1, per_row):
-            last = min(first + per_row - 1, track)
-            row = Text(" ")
-            for hole in range(first, last + 1):
-                if hole > first and (hole - first) % _GROUP == 0:
-                    row.append(" ")
-                row.append_text(_hole(hole, shown, marks, style))
-            final = last == track
-            if final:
-                row.append(" ").append_text(_hole(target, shown, marks, style))
-            if numbered:
-                row.pad_right(1 + _row_width(per_row) + 2 - row.cell_len)
-                row.append(f" {target if final else last:>{number}}", style="dim")
-            row.rstrip()
-            lines.append(row)
+    style = SIDE_STYLES[side % len(SIDE_STYLES)]
+    shown = Pegs(min(where.front, target), min(where.back, target))
+    head = Text(name, style="bold").append(f" {where.front}", style=style)
+    if where.moved:
+        head.append(f"  (+{where.moved} from {where.back})", style="dim")
+    lines.append(head)
+    for first in range(1, track + 1, per_row):
+        last = min(first + per_row - 1, track)
+        row = Text(" ")
+        for hole in range(first, last + 1):
+            if hole > first and (hole - first) % _GROUP == 0:
+                row.append(" ")
+            row.append_text(_hole(hole, shown, marks, style))
+        final = last == track
+        if final:
+            row.append(" ").append_text(_hole(target, shown, marks, style))
+        if numbered:
+            row.pad_right(1 + _row_width(per_row) + 2 - row.cell_len)
+            row.append(f" {target if final else last:>{number}}", style="dim")
+        row.rstrip()
+        lines.append(row)
     return lines

@@ -73,6 +73,14 @@ class Voice:
             text += f", {scores[side]} to {scores[1 - side]}"
         return text
 
+    def goal(self, rules: RuleSet) -> str:
+        """What ends the game: ``first to 121``, or with a target per side ``Ann to 61, Bo & Cy to 121``."""
+        targets = tuple(rules.target_of(side) for side in range(rules.sides))
+        if len(set(targets)) == 1:
+            return f"first to {targets[0]}"
+        pairs = zip(self.side_names, targets, strict=False)
+        return ", ".join(f"{name} to {target}" for name, target in pairs)
+
     def scores(self, scores: Sequence[int]) -> str:
         """The score per side: ``You 12 · Computer 18``."""
         return " · ".join(f"{name} {points}" for name, points in zip(self.side_names, scores, strict=False))

@@ -408,7 +408,8 @@ class NetTable:
         console.print()
         if not first:
             console.print(Text(f"A new game: game {state.game} at this table.", style="bold"))
-        console.print(Text(f"{' vs '.join(self.names)}{note}, first to {rules.target}.", style="bold"))
+        goal = Voice.for_game(self.names, rules).goal(rules)
+        console.print(Text(f"{' vs '.join(self.names)}{note}, {goal}.", style="bold"))
         if first:
             you = self.names[view.seat]
             verb = "Back at" if self.rejoined else "Seated at"

@@ -47,7 +47,7 @@ class Narrator:
         pause: Callable[[], None] | None = None,
     ) -> None:
         self._discards = rules.discards
-        self._target = rules.target
+        self._targets = tuple(rules.target_of(side) for side in range(rules.sides))
         self._console = console
         self._painter = painter
         self._voice = voice
@@ -84,7 +84,7 @@ class Narrator:
         return board_lines(
             self._voice.side_names,
             self.keeper.pegs,
-            self._target,
+            self._targets,
             width=self._console.width,
             ascii_only=not is_unicode(self._console),
         )
@@ -260,6 +260,16 @@ class Narrator:
         kind of event never stops the game."""
         voice = self._voice
         words = event.kind.replace("-", " ").replace("_", " ")
+        if event.kind == "phase":  # a plugin's phase opens before a deal (its name is the note)
+            self._say(
+                Text(f"Before deal {event.deal + 1}: the {event.note}. {voice.subject(event.seat)} first.")
+            )
+            return
+        if event.scored and event.points < 0:  # a price paid in a plugin's phase
+            text = Text(f"{voice.does(event.seat, 'pay')} {-event.points} ({words}")
+            text.append(f": {event.note})." if event.note else ").")
+            self._say(self._scored(text, event))
+            return
         if event.scored:
             what = reasons(event.items) or words
             text = Text(f"{voice.does(event.seat, 'score')} {event.points} for {what}.")

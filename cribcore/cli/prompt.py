@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from ..actions import Action, Count, Discard, Muggins, Pass, Play, parse_action
+from ..actions import Action, Count, Discard, Muggins, Pass, Play, PluginAction, parse_action
 from ..cards import Card, CardParseError, parse_card
 from ..players import hint
 from ..players.muggins import declared_so_far
@@ -215,6 +215,25 @@ def _ask_other(view: SeatView, voice: Voice, painter: Painter) -> Ask:
     return Ask(f"Your move ({', '.join(shown)}{more}): ", "a move", shown[0], parse_action)
 
 
+def _ask_plugin(view: SeatView, voice: Voice, painter: Painter) -> Ask:
+    """A plugin phase's decision (an auction's bid): its legal actions shown and typed in their text form
+    (a bare number stands for the one legal action ending in it, so ``3`` is ``bid 3``)."""
+    legal = [action for action in view.legal_actions if isinstance(action, PluginAction)]
+    name = legal[0].phase if legal else "phase"
+    texts = [action.text for action in legal]
+
+    def parse(text: str) -> Action:
+        typed = " ".join(text.lower().split())
+        for action in legal:
+            words = action.text.lower().split()
+            if typed == " ".join(words) or (typed.isdigit() and words[-1] == typed):
+                return action
+        raise ValueError(f"type one of: {', '.join(texts)}")
+
+    shown = ", ".join(texts) if len(texts) <= 8 else f"{', '.join(texts[:7])}, …, {texts[-1]}"
+    return Ask(f"{name.capitalize()} ({shown}): ", f"one of {', '.join(texts)}", texts[0], parse)
+
+
 def _number(text: str, verb: str) -> int:
     words = text.lower().split()
     if len(words) == 2 and words[0] == verb:
@@ -263,6 +282,7 @@ ASKERS: dict[type, AskFactory] = {
     Play: _ask_play,
     Count: _ask_count,
     Pass: _ask_call,
+    PluginAction: _ask_plugin,
 }
 """How to ask for each kind of action, by the type of the first legal action; a kind not here is
 asked for by its text form."""
@@ -278,6 +298,8 @@ def describe_action(action: Action, painter: Painter) -> str:
         return f"count {action.points}"
     if isinstance(action, Muggins):
         return f"call muggins for {action.points}"
+    if isinstance(action, PluginAction):
+        return action.text
     return "let the count stand"
 
 

@@ -216,13 +216,13 @@ def seat_table(
     title = f"{owner[:1].upper()}{owner[1:]} turn" if view.my_turn else "The table"
     lines.append(Rule(Text(f"{title} · deal {view.deal + 1}"), style="dim", align="left"))
     lines.extend(board)
-    target = view.rules.target
+    goal = voice.goal(view.rules)
     scores = Text(f"  Scores   {voice.scores(view.scores)}")
-    first_to = f"   (first to {target})"
+    first_to = f"   ({goal})"
     if scores.cell_len + len(first_to) <= width:
         lines.append(scores.append(first_to))
     else:  # a narrow terminal: the target on a line of its own
-        lines.extend([scores, Text(f"  Target   {target}")])
+        lines.extend([scores, Text(f"  Target   {goal.removeprefix('first to ')}")])
     lines.extend(extra)
     whose = "yours" if view.dealer == voice.you else voice.owner(view.dealer)
     crib = Text(f"  Crib     {whose}")

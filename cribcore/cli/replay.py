@@ -13,6 +13,7 @@ from rich.text import Text
 from ..cards import Card, format_cards
 from ..events import Event
 from ..records import RecordError, parse_record, read_record, replay
+from ..rules import RuleSet
 from ..scoring import HEELS
 from .describe import Voice, reasons
 from .render import print_json
@@ -44,6 +45,7 @@ def replay_command(source: str, *, as_json: bool, console: Console) -> int:
                 "events": [event.to_json() for event in scoring],
                 "scores": list(game.scores),
                 "winner": game.winner,
+                **_sides_json(game.rules),
             }
         )
         return 0
@@ -67,6 +69,14 @@ def replay_command(source: str, *, as_json: bool, console: Console) -> int:
             )
         )
     return 0
+
+
+def _sides_json(rules: RuleSet) -> dict[str, object]:
+    """With uneven sides (sizes or targets), which seats play for each side and each side's target."""
+    if not rules.uneven:
+        return {}
+    sides = range(rules.sides)
+    return {"sides": [list(rules.seats_of(s)) for s in sides], "targets": [rules.target_of(s) for s in sides]}
 
 
 def scoring_line(event: Event, voice: Voice, starter: Card | None, width: int = 0) -> str:

@@ -197,12 +197,12 @@ class Session:
             where = f"deal {game.deal_number + 1}" if game.deal_number >= 0 else "the start"
             console.print(
                 Text(f"Resuming {' vs '.join(names)}{rules_note} at {where}: ", style="bold").append(
-                    f"{self.voice.scores(game.scores)}, first to {rules.target}."
+                    f"{self.voice.scores(game.scores)}, {self.voice.goal(rules)}."
                 )
             )
             console.print(f"Game seed {game.seed} — play it again with --seed {game.seed}")
         else:
-            console.print(Text(f"{' vs '.join(names)}{rules_note}, first to {rules.target}.", style="bold"))
+            console.print(Text(f"{' vs '.join(names)}{rules_note}, {self.voice.goal(rules)}.", style="bold"))
             console.print(f"Game seed {game.seed} — replay it with --seed {game.seed}")
         if self.reader is not None:
             console.print(Text("Type help at any prompt to see how to name cards.", style="dim"))

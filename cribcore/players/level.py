@@ -17,9 +17,10 @@ import random
 from collections.abc import Callable
 from typing import ClassVar
 
-from ..actions import Action, Count, Discard, Muggins, Pass, Play
+from ..actions import Action, Count, Discard, Muggins, Pass, Play, PluginAction
 from ..views import SeatView
 from .muggins import MugginsHabits
+from .phases import choose_plugin_action
 from .wild import on_standard_cards
 
 __all__ = ["LevelPlayer", "crib_is_mine", "goal", "sides_of"]
@@ -68,6 +69,7 @@ class LevelPlayer:
             Count: self.claim,
             Muggins: self.claim,
             Pass: self.claim,
+            PluginAction: self.plugin_phase,
         }
         handler = handlers.get(type(actions[0]))
         if handler is None:
@@ -85,6 +87,10 @@ class LevelPlayer:
     def claim(self, view: SeatView) -> Action:
         """Under muggins: declare a count, or call muggins or pass, by the level's habits."""
         return self._muggins.choose(view)
+
+    def plugin_phase(self, view: SeatView) -> Action:
+        """In a plugin's phase (an auction, say): the plugin's choice for this level."""
+        return choose_plugin_action(view, self.level)
 
     def other(self, view: SeatView) -> Action:
         """A decision of a kind this level does not know yet: the first legal action."""

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, Discard, Play
+from ..actions import Action, Discard, Play, PluginAction
 from ..cards import FULL_DECK
 from ..scoring import play_items, score_show
 from ..views import SeatView
 from .muggins import CLAIM_ACTIONS, MugginsHabits
+from .phases import choose_plugin_action
 
 __all__ = ["RandomPlayer", "SimplePlayer"]
 
@@ -40,6 +41,8 @@ class SimplePlayer:
         actions = view.legal_actions
         if isinstance(actions[0], CLAIM_ACTIONS):
             return self._muggins.choose(view)
+        if isinstance(actions[0], PluginAction):
+            return choose_plugin_action(view, "simple")
         if isinstance(actions[0], Discard):
             return max(actions, key=lambda a: self._discard_value(view, a))
         return max(actions, key=lambda a: self._play_value(view, a))

@@ -107,12 +107,34 @@ function words(n) {
 
 // ----------------------------------------------------------------- seats and sides
 
+// The rules' own reading of sides and targets (cribcore.rules.RuleSet side_of, sides, target_of).
 function sideOf(view, seat) {
+  const given = view.rules.sides_of_seats;
+  if (given) return given[seat];
   return view.rules.partnerships ? seat % 2 : seat;
 }
 
+function sideCount(view) {
+  const given = view.rules.sides_of_seats;
+  if (given) return Math.max(...given) + 1;
+  return view.rules.partnerships ? 2 : view.players.length;
+}
+
+function targetOf(view, side) {
+  const given = view.rules.targets;
+  return given ? given[side] : view.rules.target;
+}
+
+// "first to 121", or with a target per side "Ann to 61, Bo & Cy to 121".
+function goalText(view) {
+  const targets = Array.from({ length: sideCount(view) }, (_, side) => targetOf(view, side));
+  if (targets.every((t) => t === targets[0])) return `first to ${targets[0]}`;
+  const names = sideNames(view);
+  return targets.map((t, side) => `${names[side]} to ${t}`).join(", ");
+}
+
 function sideNames(view) {
-  const n = view.rules.partnerships ? 2 : view.players.length;
+  const n = sideCount(view);
   const names = Array.from({ length: n }, () => []);
   view.players.forEach((p, s) => names[sideOf(view, s)].push(p));
   return names.map((ns) => ns.join(" & "));
@@ -493,7 +515,7 @@ class Table {
     // Scores, board, seats, the middle of the table.
     this.renderScores(view, shown.events);
     const dealer = view.players[view.dealer];
-    $("deal-info").textContent = view.phase === "waiting" ? "" : `Deal ${view.deal + 1} · ${dealer} deals · first to ${view.rules.target}`;
+    $("deal-info").textContent = view.phase === "waiting" ? "" : `Deal ${view.deal + 1} · ${dealer} deals · ${goalText(view)}`;
     this.renderSeats(view, room, hidden ? null : you, Boolean(between));
     const noStarter = view.phase === "discard" ? "not turned yet" : "—";
     $("starter").replaceChildren(view.starter ? cardSpan(view.starter) : el("span", { class: "hint" }, noStarter));
@@ -568,16 +590,18 @@ class Table {
     view.scores.forEach((t, i) => {
       if (pegs[i].front !== t) pegs[i] = { front: t, back: pegs[i].front };
     });
-    const target = view.rules.target;
     const b = $("board");
     // Drawn in screen pixels (the view box is as wide as the board), so pegs keep their size.
     const W = Math.max(240, Math.round(b.clientWidth || 360));
     const row = 14;
-    const x = (n) => 8 + (Math.max(0, Math.min(n, target)) / target) * (W - 16);
+    // Each side's track runs the board's width to its own target (sides may have targets of their own).
+    const track = (target) => (n) => 8 + (Math.max(0, Math.min(n, target)) / target) * (W - 16);
     b.setAttribute("viewBox", `0 0 ${W} ${row * pegs.length + 6}`);
     b.replaceChildren();
     pegs.forEach((p, i) => {
       const y = 10 + i * row;
+      const target = targetOf(view, i);
+      const x = track(target);
       b.append(svg("line", { x1: x(0), y1: y, x2: x(target), y2: y, class: "track" }));
       let ticks = "";
       for (let n = 5; n < target; n += 5) ticks += `M${x(n).toFixed(1)} ${y - (n % 30 ? 2 : 4)}v${n % 30 ? 4 : 8}`;
@@ -585,7 +609,7 @@ class Table {
       b.append(svg("circle", { cx: x(p.back), cy: y, r: 3.2, class: `peg back side${i}` }));
       b.append(svg("circle", { cx: x(p.front), cy: y, r: 4, class: `peg front side${i}` }));
     });
-    b.setAttribute("aria-label", `Pegging board to ${target}: ${scoresText(view, view.scores)}`);
+    b.setAttribute("aria-label", `Pegging board, ${goalText(view)}: ${scoresText(view, view.scores)}`);
   }
 
   renderSeats(view, room, you, between) {
