@@ -17,7 +17,7 @@ from cribcore.players import RandomPlayer
 from cribcore.profiles import BUILTIN_DIRECTORY
 from cribcore.records import FORMAT, VERSION, read_record, write_record
 
-from .terminal import run_cribbage
+from .terminal import run_cribbage, run_in_process
 
 SEED = 5
 Record = dict[str, Any]
@@ -502,7 +502,7 @@ def test_deep_data_given_to_replay_is_refused(record: Record) -> None:
 def test_an_integer_of_thousands_of_digits_is_one_line(record: Record, tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     path.write_text(json.dumps(record).replace(f'"seed": {SEED}', '"seed": ' + "9" * 5000), encoding="utf-8")
-    result = run_cribbage("replay", str(path))
+    result = run_in_process("replay", str(path))
     assert result.returncode == 1
     assert result.stderr == f"cribbage: error: {path}: not a record: a number has too many digits\n"
 

@@ -31,7 +31,7 @@ from cribcore.saves import (
     save_path,
 )
 
-from .terminal import run_cribbage
+from .terminal import run_cribbage, run_in_process
 
 SEATS = [("human", "Ann"), ("computer", "Computer")]
 
@@ -374,6 +374,10 @@ def _one_line(result: subprocess.CompletedProcess[str], message: str) -> None:
     assert message in result.stderr, result.stderr
 
 
+def quick(data: Path, *argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return run_in_process(*argv, stdin=stdin, data=data)
+
+
 class TestHardening:
     def test_a_save_naming_a_profile_path_is_refused_by_every_command(self, saved: Path) -> None:
         local = saved.parent / "house.toml"
@@ -381,8 +385,8 @@ class TestHardening:
         before = _rewrite(saved, lambda d: d["game"].update(version=1, profile=str(local)))
         data = saved.parent.parent
         _one_line(cribbage(data, "resume"), "unknown built-in profile")
-        _one_line(cribbage(data, "play", "--seed", "3", stdin="1 2\n"), "unknown built-in profile")
-        listing = cribbage(data, "saves", "list")
+        _one_line(quick(data, "play", "--seed", "3", stdin="1 2\n"), "unknown built-in profile")
+        listing = quick(data, "saves", "list")
         assert (
             listing.returncode == 0
             and "cannot be resumed: the saved game cannot be replayed: profile:" in (listing.stdout)
@@ -406,19 +410,19 @@ class TestHardening:
         data = saved.parent.parent
         message = "not a cribcore save (nested more than 32 levels deep)"
         _one_line(cribbage(data, "resume"), message)
-        _one_line(cribbage(data, "play", "--seed", "3", stdin="1 2\n"), "cribbage saves delete computer")
-        listing = cribbage(data, "saves", "list")
+        _one_line(quick(data, "play", "--seed", "3", stdin="1 2\n"), "cribbage saves delete computer")
+        listing = quick(data, "saves", "list")
         assert listing.returncode == 0 and f"cannot be resumed: {message}" in listing.stdout
         assert listing.stderr == ""
         # A game on this device can still start: the other slot is not in the way.
-        other = cribbage(data, "play", "--players", "human,human", "--no-save", stdin="")
+        other = quick(data, "play", "--players", "human,human", "--no-save", stdin="")
         assert "Traceback" not in other.stderr
         assert saved.read_bytes() == before
 
     def test_a_save_with_an_integer_of_thousands_of_digits(self, saved: Path) -> None:
         text = saved.read_text(encoding="utf-8")
         saved.write_text(text.replace('"scores": [', '"scores": [' + "9" * 5000 + ", ", 1), encoding="utf-8")
-        listing = cribbage(saved.parent.parent, "saves", "list")
+        listing = quick(saved.parent.parent, "saves", "list")
         assert listing.returncode == 0 and listing.stderr == ""
         assert "cannot be resumed: not a cribcore save (a number has too many digits)" in listing.stdout
 
@@ -457,9 +461,9 @@ class TestHardening:
         before = path.read_bytes()
         with pytest.raises(SaveError, match="a save of a game on this device, in the slot for games against"):
             read_save(path, "computer")
-        _one_line(cribbage(tmp_path, "resume", "computer"), "in the slot for games against the computer")
-        _one_line(cribbage(tmp_path, "resume"), "in the slot for games against the computer")
-        _one_line(cribbage(tmp_path, "play", "--seed", "3", stdin="1 2\n"), "cribbage saves delete computer")
+        _one_line(quick(tmp_path, "resume", "computer"), "in the slot for games against the computer")
+        _one_line(quick(tmp_path, "resume"), "in the slot for games against the computer")
+        _one_line(quick(tmp_path, "play", "--seed", "3", stdin="1 2\n"), "cribbage saves delete computer")
         assert path.read_bytes() == before
         assert not save_path("same-device", tmp_path).exists()
 
@@ -473,10 +477,10 @@ class TestHardening:
             ("saves", "delete", "computer"),
             ("play", "--seed", "3"),
         ):
-            result = cribbage(blocker, *argv, stdin="1 2\n")
+            result = quick(blocker, *argv, stdin="1 2\n")
             _one_line(result, message)
             assert "saves delete" not in result.stderr, argv
-        played = cribbage(blocker, "play", "--seed", "3", "--no-save", stdin="1 2\n")
+        played = quick(blocker, "play", "--seed", "3", "--no-save", stdin="1 2\n")
         assert "input ended" in played.stderr
         assert blocker.read_text(encoding="utf-8") == "not a folder\n"
 
@@ -493,7 +497,7 @@ class TestHardening:
         hour_ago = saved.stat().st_mtime - 3600
         for path in (old, *others):
             os.utime(path, (hour_ago, hour_ago))
-        listing = cribbage(folder.parent, "saves", "list")
+        listing = quick(folder.parent, "saves", "list")
         assert listing.returncode == 0
         assert not old.exists()
         # One being written right now by another window is left alone, as is anything not of ours.
