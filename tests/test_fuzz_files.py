@@ -34,7 +34,7 @@ from cribcore.saves import SaveError, SaveSlot, build_envelope, checksum, read_s
 
 LONG = os.environ.get("CRIBCORE_FUZZ") == "long"
 FUZZ = settings(
-    max_examples=settings.default.max_examples if LONG else 12,
+    max_examples=settings.get_profile("long").max_examples if LONG else 12,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
