@@ -27,7 +27,7 @@ from .pluginmanager import (
     plugin_manager,
 )
 from .rules import RuleSet
-from .validation import first_problem
+from .validation import first_problem, one_line
 
 __all__ = [
     "BUILTIN_DIRECTORY",
@@ -53,7 +53,11 @@ BUILTIN_DIRECTORY = Path(str(files("cribcore_profiles")))
 
 
 class ProfileError(ValueError):
-    """A profile cannot be used; the message names the file, the key and the reason."""
+    """A profile cannot be used; the message names the file, the key and the reason.
+    The message is always one printable line (see `cribcore.validation.one_line`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 class ProfileFile(BaseModel):

@@ -35,7 +35,7 @@ from .engine import Game, Phase
 from .files import atomic_write_text
 from .nesting import DataTooLarge, check_depth, parse_json
 from .profiles import ProfileError, builtin_profile, resolved_profile
-from .validation import first_problem
+from .validation import first_problem, one_line
 
 __all__ = [
     "FORMAT",
@@ -57,7 +57,11 @@ MAX_SEED = 2**256
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says which deal and card, and why."""
+    """A record that cannot be read or replayed; the message says which deal and card, and why.
+    The message is always one printable line (see `cribcore.validation.one_line`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 class DealRecord(BaseModel):

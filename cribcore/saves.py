@@ -38,7 +38,7 @@ from .files import atomic_write_text, remove_stale_temps
 from .nesting import DataTooLarge, parse_json
 from .players import COMPUTER_KINDS
 from .records import MAX_SEED, RecordError, game_record, replay
-from .validation import first_problem
+from .validation import first_problem, one_line
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -81,7 +81,11 @@ MODE_WORDS = {"computer": "against the computer", "same-device": "on this device
 
 
 class SaveError(ValueError):
-    """A save that cannot be used; the message says which file and why. The file is left as it was."""
+    """A save that cannot be used; the message says which file and why. The file is left as it was.
+    The message is always one printable line (see `cribcore.validation.one_line`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 class NoSave(SaveError):

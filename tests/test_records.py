@@ -538,3 +538,11 @@ def test_a_large_seed_is_a_seed(record: Record, finished: Game) -> None:
     del record["result"]
     record["deals"] = record["deals"][:1]
     assert replay(record).seed == 2**256 - 1
+
+
+def test_texts_from_a_record_are_shown_on_one_line(record: Record) -> None:
+    record["deals"][0]["plays"][0] = "5\nH"
+    record["profile"]["options"] = {"x\ny": {}}
+    assert replay_error(record) == "profile: options.x\\ny: plugin 'x\\ny' is not enabled here"
+    del record["profile"]["options"]
+    assert "\n" not in replay_error(record)

@@ -506,3 +506,14 @@ class TestHardening:
         slot = SaveSlot.claim(saved)
         slot.write(json.loads(saved.read_text(encoding="utf-8")))
         assert not young.exists() and all(path.exists() for path in others)
+
+    def test_a_key_with_a_line_break_is_named_on_one_line(self, saved: Path) -> None:
+        # Found by tests/test_fuzz_files.py: pydantic names the key as written.
+        _rewrite(saved, lambda d: d.update({"a\nb\x1b[2J": 1}))
+        with pytest.raises(SaveError) as info:
+            read_save(saved)
+        assert str(info.value) == f"{saved}: a\\nb\\x1b[2J: Extra inputs are not permitted"
+        listing = quick(saved.parent.parent, "saves", "list")
+        assert (
+            "computer      cannot be resumed: a\\nb\\x1b[2J: Extra inputs are not permitted" in listing.stdout
+        )
