@@ -18,6 +18,7 @@ import pluggy
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import FULL_DECK, Card
+from .nesting import DataTooLarge, check_depth
 from .pluginmanager import (
     BASE_PLUGIN,
     UnknownPlugin,
@@ -28,15 +29,17 @@ from .pluginmanager import (
 )
 from .rules import RuleSet
 from .speech import ScoreKind, register_kinds
-from .validation import first_problem
+from .validation import first_problem, one_line
 
 __all__ = [
     "BUILTIN_DIRECTORY",
+    "MAX_EXTENDS",
     "STANDARD",
     "Profile",
     "ProfileError",
     "ProfileFile",
     "builtin_names",
+    "builtin_profile",
     "load_profile",
     "profile_schema",
     "resolved_profile",
@@ -44,18 +47,26 @@ __all__ = [
 
 STANDARD = "standard"
 
+MAX_EXTENDS = 16
+"""The longest chain of profile files extending one another (the file itself included)."""
+
 BUILTIN_DIRECTORY = Path(str(files("cribcore_profiles")))
 """Where the built-in profile files are installed (the ``profiles/`` folder of a checkout)."""
 
 
 class ProfileError(ValueError):
-    """A profile cannot be used; the message names the file, the key and the reason."""
+    """A profile cannot be used; the message names the file, the key and the reason.
+    The message is always one printable line (see `cribcore.validation.one_line`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 class ProfileFile(BaseModel):
-    """The schema of a profile TOML file, exactly as written."""
+    """The schema of a profile TOML file, exactly as written. Types are strict: ``locked = "no"`` is
+    refused, not read as false."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     name: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
     description: str = ""
@@ -106,14 +117,22 @@ def _first_error(
 
 
 def _read(path: Path) -> ProfileFile:
+    # A device or a pipe (/dev/zero, /dev/stdin) would never end, or never come: only a file is read.
+    if path.exists() and not path.is_file():
+        raise ProfileError(f"{path}: not a profile file")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
+        check_depth(data)
     except FileNotFoundError:
         raise ProfileError(f"{path}: no such profile file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ProfileError(f"{path}: cannot read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{path}: TOML syntax error: {exc}") from None
+    except RecursionError:
+        raise ProfileError(f"{path}: not a profile: nested too deeply") from None
+    except DataTooLarge as exc:
+        raise ProfileError(f"{path}: not a profile: {exc}") from None
     try:
         return ProfileFile.model_validate(data)
     except ValidationError as exc:
@@ -135,6 +154,14 @@ def _locate(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
     return builtin
 
 
+def builtin_profile(name: str) -> Profile:
+    """The built-in profile called ``name``; never a file path, whatever ``name`` holds (for names
+    that come from files, such as a record's). Raises `ProfileError` for any other name."""
+    if name not in builtin_names():
+        raise ProfileError(f"unknown built-in profile {name[:64]!r} (built-in: {', '.join(builtin_names())})")
+    return load_profile(name)
+
+
 def builtin_names() -> tuple[str, ...]:
     """The names of the built-in profiles, standard first."""
     names = sorted(p.stem for p in BUILTIN_DIRECTORY.glob("*.toml"))
@@ -144,6 +171,8 @@ def builtin_names() -> tuple[str, ...]:
 def _collect(path: Path, seen: tuple[Path, ...]) -> _Layers:
     if path.resolve() in seen:
         raise ProfileError(f"{path}: extends: profiles extend each other in a loop")
+    if len(seen) >= MAX_EXTENDS:
+        raise ProfileError(f"{path}: extends: more than {MAX_EXTENDS} profiles extend one another")
     spec = _read(path)
     is_builtin_standard = path.resolve() == (BUILTIN_DIRECTORY / f"{STANDARD}.toml").resolve()
     if spec.name == STANDARD and not is_builtin_standard:

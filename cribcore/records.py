@@ -31,19 +31,21 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .actions import Discard, IllegalAction, Play, parse_action
 from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import Game, Phase
 from .files import atomic_write_text
-from .profiles import ProfileError, load_profile, resolved_profile
+from .nesting import DataTooLarge, check_depth, parse_json
+from .profiles import ProfileError, builtin_profile, resolved_profile
 from .rulebook import rulebook_for
-from .validation import first_problem
+from .validation import first_problem, one_line
 
 __all__ = [
     "FORMAT",
+    "MAX_SEED",
     "VERSION",
     "GameRecord",
     "RecordError",
@@ -56,14 +58,20 @@ __all__ = [
 
 FORMAT = "cribbage-record"
 VERSION = 2
+MAX_SEED = 2**256
+"""Seeds are whole numbers from 0 up to (not including) this."""
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says which deal and card, and why."""
+    """A record that cannot be read or replayed; the message says which deal and card, and why.
+    The message is always one printable line (see `cribcore.validation.one_line`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 class DealRecord(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", strict=True)
 
     dealer: int = Field(ge=0)
     hands: list[list[str]]
@@ -77,24 +85,34 @@ class DealRecord(BaseModel):
 
 
 class ResultRecord(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", strict=True)
 
     scores: list[int]
     winner: int | None = None
+    game_points: int | None = None
 
 
 class GameRecord(BaseModel):
-    """The validated shape of a record; card texts are checked when it is replayed."""
+    """The validated shape of a record; card texts are checked when it is replayed. Types are strict
+    (a seed of ``7.0`` or ``true`` is refused, not read as ``7`` or ``1``)."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", strict=True)
 
     format: Literal["cribbage-record"]
-    version: int = Field(strict=True)
+    version: int
     profile: str | dict[str, Any] = "standard"
     players: list[str]
-    seed: int | None = None
+    seed: int | None = Field(default=None, ge=0, lt=MAX_SEED)
     deals: list[DealRecord] = Field(default_factory=list)
     result: ResultRecord | None = None
+
+    @field_validator("players")
+    @classmethod
+    def _distinct(cls, players: list[str]) -> list[str]:
+        for seat, name in enumerate(players):
+            if name in players[:seat]:
+                raise ValueError(f"two seats are both called {name!r}")
+        return players
 
 
 def game_record(game: Game) -> dict[str, Any]:
@@ -144,9 +162,11 @@ def write_record(path: str | Path, record: Mapping[str, Any]) -> None:
 def parse_record(text: str, source: str = "record") -> dict[str, Any]:
     """Parse a record's JSON text; raise `RecordError` naming ``source`` when it is not a JSON object."""
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except DataTooLarge as exc:
+        raise RecordError(f"{source}: not a record: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{source}: a record is a JSON object")
     return data
@@ -168,6 +188,10 @@ def _validate(data: Mapping[str, Any] | GameRecord) -> GameRecord:
         return data
     if not isinstance(data, Mapping):
         raise RecordError("a record is a JSON object")
+    try:
+        check_depth(data)
+    except DataTooLarge as exc:
+        raise RecordError(f"not a record: {exc}") from None
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise RecordError(f"record version {version} is newer than this cribcore reads ({VERSION})")
@@ -224,7 +248,8 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
     record = _validate(data)
     try:
         if isinstance(record.profile, str):
-            profile = load_profile(record.profile)
+            # A name, never a path: a record must not make its reader open files of its choosing.
+            profile = builtin_profile(record.profile)
         else:
             profile = resolved_profile(record.profile, "profile")  # its errors begin "profile: "
     except ProfileError as exc:
@@ -256,6 +281,15 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
     if record.result is not None and record.result.winner != game.winner:
         raise RecordError(
             f"result: the record says winner {record.result.winner} but the replay gives {game.winner}"
+        )
+    if (
+        record.result is not None
+        and record.result.game_points is not None
+        and record.result.game_points != game.game_points
+    ):
+        raise RecordError(
+            f"result: the record says game_points {record.result.game_points} but the replay gives "
+            f"{game.game_points}"
         )
     return game
 

@@ -34,16 +34,18 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .engine import Game, Phase
-from .files import atomic_write_text
+from .files import atomic_write_text, remove_stale_temps
+from .nesting import DataTooLarge, parse_json
 from .players import COMPUTER_KINDS
-from .records import RecordError, game_record, replay
-from .validation import first_problem
+from .records import MAX_SEED, RecordError, game_record, replay
+from .validation import first_problem, one_line
 
 __all__ = [
     "DATA_DIR_ENV",
     "FORMAT",
     "HUMAN",
     "MODES",
+    "MODE_WORDS",
     "VERSION",
     "GameResult",
     "MatchState",
@@ -53,10 +55,12 @@ __all__ = [
     "SaveError",
     "SaveSlot",
     "SavedGame",
+    "SavesFolderUnusable",
     "SeatSpec",
     "build_envelope",
     "checksum",
     "data_dir",
+    "folder_problem",
     "mode_for",
     "read_save",
     "save_path",
@@ -72,14 +76,25 @@ DATA_DIR_ENV = "CRIBCORE_DATA_DIR"
 """When set, the directory that holds cribcore's data instead of the platform's user data directory."""
 
 Mode = Literal["computer", "same-device"]
+MODE_WORDS = {"computer": "against the computer", "same-device": "on this device"}
+"""Each save slot in words: "a game against the computer", "a game on this device"."""
 
 
 class SaveError(ValueError):
-    """A save that cannot be used; the message says which file and why. The file is left as it was."""
+    """A save that cannot be used; the message says which file and why. The file is left as it was.
+    The message is always one printable line (see `cribcore.validation.one_line`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 class NoSave(SaveError):
     """There is no save in this slot."""
+
+
+class SavesFolderUnusable(SaveError):
+    """No save can be kept where saves go: a file stands where a folder must be. Deleting a save
+    cannot help; the message says what to move."""
 
 
 class SaveConflict(SaveError):
@@ -115,6 +130,18 @@ def save_path(mode: str, directory: Path | None = None) -> Path:
     return (directory if directory is not None else data_dir()) / "saves" / f"{mode}.json"
 
 
+def folder_problem(path: Path) -> str | None:
+    """Why the save ``path`` cannot be kept: a file (not a folder) at one of its parent folders, with
+    what to do about it; ``None`` when nothing stands in the way."""
+    for folder in reversed(path.parents):
+        if folder.exists() and not folder.is_dir():
+            return (
+                f"cannot keep saves in {path.parent}: {folder} is a file, not a folder "
+                f"(move it away, or set {DATA_DIR_ENV} to a folder)"
+            )
+    return None
+
+
 def mode_for(kinds: Sequence[str]) -> str | None:
     """The save slot of a game seating ``kinds``: ``computer`` for one human, ``same-device`` for
     several, ``None`` (not saved) for none."""
@@ -130,7 +157,7 @@ def mode_for(kinds: Sequence[str]) -> str | None:
 class SeatSpec(BaseModel):
     """Who sits in one seat: ``human`` or a computer kind (see `cribcore.players.COMPUTER_KINDS`)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     kind: str = Field(min_length=1, max_length=32)
     name: str = Field(min_length=1, max_length=64)
@@ -139,9 +166,9 @@ class SeatSpec(BaseModel):
 class GameResult(BaseModel):
     """A finished game of a match: its seed, final scores, winning side and game points won."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    seed: int | None = None
+    seed: int | None = Field(default=None, ge=0, lt=MAX_SEED)
     scores: list[int]
     winner: int = Field(ge=0)
     game_points: int = Field(ge=1, le=10)
@@ -151,10 +178,10 @@ class MatchState(BaseModel):
     """A match of ``games`` games: game ``k`` (from 0) is dealt from ``seed + k``; ``results`` holds the
     games already finished, so the saved game is number ``len(results)``."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     games: int = Field(ge=1, le=999)
-    seed: int = Field(ge=0)
+    seed: int = Field(ge=0, lt=MAX_SEED)
     results: list[GameResult] = Field(default_factory=list)
 
     def seed_of(self, number: int) -> int:
@@ -164,10 +191,10 @@ class MatchState(BaseModel):
 class SaveEnvelope(BaseModel):
     """The validated shape of a save file (the game record inside is checked by replaying it)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     format: Literal["cribbage-save"]
-    version: int = Field(strict=True)
+    version: int
     mode: Mode
     saved_at: str
     seats: list[SeatSpec] = Field(min_length=2, max_length=4)
@@ -244,11 +271,13 @@ def _parse(text: str, where: str) -> dict[str, Any]:
     if not text.strip():
         raise SaveError(f"{where}: the file is empty (truncated)")
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()):
             raise SaveError(f"{where}: the file ends too soon (truncated)") from None
         raise SaveError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except DataTooLarge as exc:
+        raise SaveError(f"{where}: not a cribcore save ({exc})") from None
     if not isinstance(data, dict):
         raise SaveError(f"{where}: not a cribcore save (a save is a JSON object)")
     return data
@@ -327,16 +356,22 @@ def _check_match(envelope: SaveEnvelope, game: Game, where: str) -> None:
         raise SaveError(f"{where}: match: game {len(match.results) + 1} should have seed {expected}")
 
 
-def read_save(path: Path) -> SavedGame:
-    """Read, check and rebuild the save at ``path`` without changing it.
+def read_save(path: Path, mode: str | None = None) -> SavedGame:
+    """Read, check and rebuild the save at ``path`` without changing it. With ``mode``, the save must
+    be of that slot's kind (a save copied into the other slot is refused, not resumed and then saved
+    in the wrong place).
 
-    Raises `NoSave` when there is no file, and `SaveError` naming the file and the fault otherwise.
+    The checksum is checked before the game is replayed: a file edited by hand is refused without
+    anything in it being acted on. Raises `NoSave` when there is no file, `SavesFolderUnusable` when
+    a file stands where a folder must be, and `SaveError` naming the file and the fault otherwise.
     """
     where = str(path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise NoSave(f"{where}: no saved game") from None
+    except NotADirectoryError:
+        raise SavesFolderUnusable(folder_problem(path) or f"{where}: cannot read: not a folder") from None
     except IsADirectoryError:
         raise SaveError(f"{where}: is a folder, not a save") from None
     except OSError as exc:
@@ -347,13 +382,18 @@ def read_save(path: Path) -> SavedGame:
         raise SaveError(f"{where}: not a cribcore save (not UTF-8 text)") from None
     data = _parse(text, where)
     envelope = _envelope(data, where)
-    _check_seats(envelope, where)
-    game = _rebuild(envelope, where)
-    _check_match(envelope, game, where)
     if data.get("checksum") != checksum(data):
         raise SaveError(
             f"{where}: the save was changed after cribcore wrote it (its checksum does not match)"
         )
+    _check_seats(envelope, where)
+    if mode is not None and envelope.mode != mode:
+        raise SaveError(
+            f"{where}: mode: a save of a game {MODE_WORDS[envelope.mode]}, in the slot for games "
+            f"{MODE_WORDS[mode]}"
+        )
+    game = _rebuild(envelope, where)
+    _check_match(envelope, game, where)
     return SavedGame(path, envelope, game, raw)
 
 
@@ -395,6 +435,7 @@ class SaveSlot:
         if not self._unchanged():
             raise SaveConflict(f"{self.path}: the save file was changed by something else")
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temps(self.path)
         atomic_write_text(self.path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         # Read back rather than encode: the bytes on disk are what the next write compares with.
         self._last = self.path.read_bytes()

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from pydantic import ValidationError
 
-__all__ = ["first_problem"]
+__all__ = ["first_problem", "one_line"]
+
+
+def one_line(message: str) -> str:
+    """``message`` as one line of printable text: the control and format characters that a file's
+    keys or texts may hold (a line break, a terminal escape) are written as escapes (``\\n``)."""
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch).startswith("C") else ch
+        for ch in message
+    )
 
 
 def first_problem(exc: ValidationError, *prefix: str, whole: str = "") -> tuple[str, str]:

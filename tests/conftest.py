@@ -1,13 +1,23 @@
-"""Shared fixtures: games on stacked (chosen) deals."""
+"""Shared fixtures: games on stacked (chosen) deals; the hypothesis profile ``long`` for fuzzing."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from cribcore import Game, Profile, RuleSet, parse_card, parse_cards
 from cribcore.deals import DealCards, RecordedDeals
+
+# CRIBCORE_FUZZ=long runs the fuzz tests (tests/test_fuzz_*.py) for many more examples than the
+# default suite can afford; those tests take their example count from the loaded profile.
+settings.register_profile(
+    "long", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+if os.environ.get("CRIBCORE_FUZZ") == "long":
+    settings.load_profile("long")
 
 DealSpec = tuple[Sequence[str], str]
 """One stacked deal: each seat's cards as dealt (text, seat by seat) and the starter."""

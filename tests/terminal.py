@@ -56,3 +56,29 @@ def cribbage_pty(
         if child.isalive():
             child.terminate(force=True)
         assert "Traceback" not in log.getvalue(), log.getvalue()[-3000:]
+
+
+def run_in_process(*argv: str, stdin: str = "", data: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`cribcore.cli.main.main` in this process (much cheaper than `run_cribbage`), with standard
+    input ``stdin``, output captured and saves under ``data`` when given; the same result shape. An
+    exception that escaped ``main`` (what would be a traceback) fails the calling test."""
+    import contextlib
+    import sys
+
+    from cribcore.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old_env, old_stdin = os.environ.get("CRIBCORE_DATA_DIR"), sys.stdin
+    if data is not None:
+        os.environ["CRIBCORE_DATA_DIR"] = str(data)
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(list(argv))
+    finally:
+        sys.stdin = old_stdin
+        if old_env is None:
+            os.environ.pop("CRIBCORE_DATA_DIR", None)
+        else:
+            os.environ["CRIBCORE_DATA_DIR"] = old_env
+    return subprocess.CompletedProcess(["cribbage", *argv], status, out.getvalue(), err.getvalue())

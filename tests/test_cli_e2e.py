@@ -395,3 +395,38 @@ def test_resume_in_the_middle_of_a_match(data_dir: Path) -> None:
     saved = read_save(path)
     assert saved.envelope.match is not None and len(saved.envelope.match.results) == 2
     assert saved.game.seed == base + 2 and saved.game.deal_number == 0
+
+
+def test_play_with_another_profile_than_the_saved_game_says_so(data_dir: Path) -> None:
+    with cribbage(data_dir, "play", "--seed", "30") as (child, _):
+        child.expect(DISCARD)
+        child.sendline("q")
+        child.expect_exact(SAVED)
+        assert finish(child) == 0
+    path = save_path("computer", data_dir)
+    before = path.read_bytes()
+    with cribbage(data_dir, "play", "--profile", "five-card", "--seed", "31") as (child, _):
+        child.expect_exact("You have a saved game against the computer: You vs Computer, deal 1")
+        child.expect_exact("It is played under the standard rules; you asked for five-card.")
+        child.expect_exact("Start a new five-card game in its place (n), resume the saved standard game (r)")
+        child.expect_exact("[N/r/q] ")
+        # Enter is the new game asked for, never the saved game under other rules, and still asks first.
+        child.sendline("")
+        child.expect_exact("The saved game will be lost. Start a new game? [y/N] ")
+        child.sendline("")
+        child.expect_exact("[N/r/q] ")
+        child.sendline("q")
+        assert finish(child) == 0
+    assert path.read_bytes() == before
+    with cribbage(data_dir, "play", "--profile", "five-card", "--seed", "31") as (child, _):
+        child.expect_exact("[N/r/q] ")
+        child.sendline("")
+        child.expect_exact("[y/N] ")
+        child.sendline("y")
+        child.expect_exact("You vs Computer (five-card), first to 61.")
+        child.expect_exact("Game seed 31")
+        child.expect(r"Choose (1 card|2 cards) for (your|Computer's) crib: ")
+        child.sendline("q")
+        assert finish(child) == 0
+    saved = read_save(path)
+    assert (saved.game.profile.name, saved.game.seed) == ("five-card", 31)

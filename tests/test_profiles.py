@@ -353,3 +353,45 @@ def test_schema_describes_rules_and_every_plugins_options() -> None:
     assert "target" in properties["rules"]["properties"]
     assert "apply_to_play" in properties["options"]["properties"]["muggins"]["properties"]
     assert properties["options"]["properties"]["muggins"]["additionalProperties"] is False
+
+
+# ----------------------------------------------------------------------------- hardening (issue 13)
+
+
+def test_toml_nested_five_hundred_deep_is_one_error(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "deep"\n[rules]\nx = ' + "[" * 500 + "]" * 500 + "\n")
+    assert load_error(path).startswith(f"{path}: not a profile: nested")
+
+
+def test_toml_nested_within_the_parser_but_too_deep_for_us(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "deep"\n[options.standard]\nx = ' + "[" * 40 + "]" * 40 + "\n")
+    assert load_error(path) == f"{path}: not a profile: nested more than 32 levels deep"
+
+
+def test_an_extends_chain_of_a_thousand_files_is_one_error(tmp_path: Path) -> None:
+    write(tmp_path, 'name = "p0"\nextends = "standard"\n', "p0.toml")
+    for number in range(1, 1000):
+        write(tmp_path, f'name = "p{number}"\nextends = "p{number - 1}.toml"\n', f"p{number}.toml")
+    message = load_error(tmp_path / "p999.toml")
+    assert "extends: more than 16 profiles extend one another" in message
+    assert "\n" not in message
+
+
+def test_an_extends_chain_within_the_bound_loads(tmp_path: Path) -> None:
+    write(tmp_path, 'name = "p0"\nextends = "standard"\n[rules]\ntarget = 61\n', "p0.toml")
+    for number in range(1, 15):
+        write(tmp_path, f'name = "p{number}"\nextends = "p{number - 1}.toml"\n', f"p{number}.toml")
+    assert load_profile(tmp_path / "p14.toml").rules.target == 61
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [('locked = "no"', "locked"), ("locked = 0", "locked"), ("description = 3", "description")],
+)
+def test_profile_values_are_checked_strictly(tmp_path: Path, line: str, key: str) -> None:
+    path = write(tmp_path, f'name = "house"\n{line}\n')
+    assert load_error(path).startswith(f"{path}: {key}: Input should be a valid")
+
+
+def test_a_device_is_not_read_as_a_profile() -> None:
+    assert load_error("/dev/zero") == "/dev/zero: not a profile file"

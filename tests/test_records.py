@@ -14,7 +14,10 @@ import pytest
 from cribcore import Game, Phase, RecordError, RuleSet, game_record, replay
 from cribcore.engine import standard_profile
 from cribcore.players import RandomPlayer
+from cribcore.profiles import BUILTIN_DIRECTORY
 from cribcore.records import FORMAT, VERSION, read_record, write_record
+
+from .terminal import run_cribbage, run_in_process
 
 SEED = 5
 Record = dict[str, Any]
@@ -443,3 +446,103 @@ def test_the_order_of_discards_is_kept_when_it_is_not_seat_order() -> None:
 
 def test_seat_order_needs_no_discard_order(record: Record) -> None:
     assert all("discard_order" not in deal for deal in record["deals"])
+
+
+# ----------------------------------------------------------------------------- hardening (issue 13)
+
+
+@pytest.mark.parametrize("where", ["local file", "/dev/zero", "/dev/stdin", "five-card.toml", "../standard"])
+def test_a_record_names_a_profile_and_never_opens_a_path(
+    record: Record, tmp_path: Path, where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A valid profile file: reading it would replay the record under rules of the file's choosing.
+    local = tmp_path / "house.toml"
+    local.write_text('name = "house"\nextends = "standard"\n', encoding="utf-8")
+    real_read_text = Path.read_text
+
+    def guarded(self: Path, *args: Any, **kwargs: Any) -> str:
+        # Refuse before reading: /dev/zero would fill memory, /dev/stdin would wait forever.
+        if not self.resolve().is_relative_to(BUILTIN_DIRECTORY.resolve()):
+            raise AssertionError(f"the record made its reader open {self}")
+        return real_read_text(self, *args, **kwargs)
+
+    record.update(version=1, profile=str(local) if where == "local file" else where)
+    monkeypatch.setattr(Path, "read_text", guarded)
+    assert replay_error(record).startswith("profile: unknown built-in profile")
+
+
+def test_a_version_1_record_still_names_a_built_in_profile(record: Record, finished: Game) -> None:
+    record.update(version=1, profile="standard")
+    assert replay(record).events == finished.events
+
+
+def deep(depth: int) -> Any:
+    value: Any = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_json_nested_a_thousand_deep_is_one_line_from_replay(record: Record, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    text = json.dumps(record)
+    path.write_text(text[:-1] + ', "x": ' + "[" * 1000 + "]" * 1000 + "}", encoding="utf-8")
+    before = path.read_bytes()
+    result = run_cribbage("replay", str(path))
+    assert result.returncode == 1
+    assert result.stderr == f"cribbage: error: {path}: not a record: nested more than 32 levels deep\n"
+    assert path.read_bytes() == before
+
+
+def test_deep_data_given_to_replay_is_refused(record: Record) -> None:
+    record["deals"][0]["extra"] = deep(1000)
+    assert replay_error(record) == "not a record: nested more than 32 levels deep"
+
+
+def test_an_integer_of_thousands_of_digits_is_one_line(record: Record, tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(record).replace(f'"seed": {SEED}', '"seed": ' + "9" * 5000), encoding="utf-8")
+    result = run_in_process("replay", str(path))
+    assert result.returncode == 1
+    assert result.stderr == f"cribbage: error: {path}: not a record: a number has too many digits\n"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r: r.update(seed=float(SEED)), "seed: Input should be a valid integer"),
+        (lambda r: r.update(seed=True), "seed: Input should be a valid integer"),
+        (lambda r: r.update(seed=str(SEED)), "seed: Input should be a valid integer"),
+        (lambda r: r.update(seed=-1), "seed: Input should be greater than or equal to 0"),
+        (lambda r: r.update(seed=2**256), "seed: Input should be less than"),
+        (lambda r: r["deals"][0].update(dealer=False), "deals.0.dealer: Input should be a valid integer"),
+        (lambda r: r["deals"][0].update(dealer=0.0), "deals.0.dealer: Input should be a valid integer"),
+        (lambda r: r["result"].update(scores=[float(s) for s in r["result"]["scores"]]), "result.scores.0"),
+        (lambda r: r["result"].update(winner=float(r["result"]["winner"])), "result.winner"),
+        (lambda r: r.update(players=["Ann", "Ann"]), "players: two seats are both called 'Ann'"),
+        (lambda r: r.update(players=["Ann", 7]), "players.1: Input should be a valid string"),
+        (lambda r: r["result"].update(game_points=2), "result: the record says game_points 2 but the replay"),
+        (
+            lambda r: r["result"].update(game_points=1.0),
+            "result.game_points: Input should be a valid integer",
+        ),
+    ],
+)
+def test_records_are_checked_strictly(record: Record, change: Any, message: str) -> None:
+    change(record)
+    assert message in replay_error(record)
+
+
+def test_a_large_seed_is_a_seed(record: Record, finished: Game) -> None:
+    record["seed"] = 2**256 - 1
+    del record["result"]
+    record["deals"] = record["deals"][:1]
+    assert replay(record).seed == 2**256 - 1
+
+
+def test_texts_from_a_record_are_shown_on_one_line(record: Record) -> None:
+    record["deals"][0]["plays"][0] = "5\nH"
+    record["profile"]["options"] = {"x\ny": {}}
+    assert replay_error(record) == "profile: options.x\\ny: plugin 'x\\ny' is not enabled here"
+    del record["profile"]["options"]
+    assert "\n" not in replay_error(record)

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from ..engine import Game
 from ..players import COMPUTER_KINDS, LEVELS
-from ..profiles import load_profile
+from ..profiles import Profile, load_profile
 from ..saves import (
     HUMAN,
     MODES,
@@ -28,7 +28,9 @@ from ..saves import (
     NoSave,
     SavedGame,
     SaveError,
+    SavesFolderUnusable,
     SaveSlot,
+    folder_problem,
     mode_for,
     read_save,
     save_path,
@@ -145,7 +147,7 @@ def play(options: PlayOptions, console: Console) -> int:
     slot: SaveSlot | None = None
     if mode is not None:
         try:
-            found = _slot_for_new_game(save_path(mode), mode, reader, console)
+            found = _slot_for_new_game(save_path(mode), mode, reader, console, profile)
         except QuitGame:
             return 0
         if isinstance(found, SavedGame):
@@ -164,31 +166,56 @@ def play(options: PlayOptions, console: Console) -> int:
     return session.run(Game(profile, seed=seed, players=names))
 
 
+def _same_profile(one: Profile, other: Profile) -> bool:
+    return (one.name, one.plugins, one.rules, one.options) == (
+        other.name,
+        other.plugins,
+        other.rules,
+        other.options,
+    )
+
+
 def _slot_for_new_game(
-    path: Path, mode: str, reader: Reader | None, console: Console
+    path: Path, mode: str, reader: Reader | None, console: Console, profile: Profile
 ) -> SaveSlot | SavedGame:
-    """The slot for a new game, or the saved game to resume instead (the person chose it)."""
+    """The slot for a new game, or the saved game to resume instead (the person chose it).
+
+    When the saved game is played under another profile than ``profile`` (the one asked for), the
+    question names both and Enter means a new game under the asked profile (after the usual
+    confirmation): resuming would drop the ``--profile`` the player just gave."""
     try:
-        saved = read_save(path)
+        saved = read_save(path, mode)
     except NoSave:
         return SaveSlot(path)
+    except SavesFolderUnusable as exc:
+        raise SaveInTheWay(f"{exc}; or play with --no-save") from None
     except SaveError as exc:
         raise SaveInTheWay(
             f"{exc}. The file is left as it is: delete it with 'cribbage saves delete {mode}' "
             "to start a new game here, or play with --no-save"
         ) from None
     words = MODE_WORDS[mode]
+    theirs = saved.game.profile
+    differs = not _same_profile(theirs, profile)
+    saved_rules = theirs.name if theirs.name != profile.name else f"{theirs.name} as it was then"
+    other = f" (under the {saved_rules} rules, not {profile.name})" if differs else ""
     if reader is None or not reader.interactive:
         raise SaveInTheWay(
-            f"a game {words} is saved ({describe_save(saved)}): continue it with 'cribbage resume "
-            f"{mode}', delete it with 'cribbage saves delete {mode}', or play with --no-save"
+            f"a game {words} is saved ({describe_save(saved)}){other}: continue it with 'cribbage "
+            f"resume {mode}', delete it with 'cribbage saves delete {mode}', or play with --no-save"
         )
     console.print(Text(f"You have a saved game {words}: {describe_save(saved)}.", style="bold"))
+    if differs:
+        console.print(Text(f"It is played under the {saved_rules} rules; you asked for {profile.name}."))
+        question = (
+            f"Start a new {profile.name} game in its place (n), resume the saved {saved_rules} game (r), "
+            "or quit (q)? [N/r/q] "
+        )
+    else:
+        question = "Resume it (r), start a new game in its place (n), or quit (q)? [R/n/q] "
     while True:
-        answer = reader.line(
-            "Resume it (r), start a new game in its place (n), or quit (q)? [R/n/q] "
-        ).lower()
-        if answer in ("", "r", "resume"):
+        answer = reader.line(question).lower() or ("n" if differs else "r")
+        if answer in ("r", "resume"):
             return saved
         if answer in ("q", "quit"):
             raise QuitGame("you quit")
@@ -217,6 +244,9 @@ def resume(mode: str | None, console: Console) -> int:
     """Continue the game saved in ``mode``'s slot (or in the only slot that holds one) exactly where
     it stopped. Raises `ValueError` (a `SaveError` for a save that cannot be resumed, which is left
     as it is) with a one-line message."""
+    problem = folder_problem(save_path(MODES[0]))
+    if problem is not None:
+        raise ValueError(problem)
     if mode is None:
         held = [m for m in MODES if save_path(m).exists()]
         if not held:
@@ -230,7 +260,7 @@ def resume(mode: str | None, console: Console) -> int:
             )
         mode = held[0]
     try:
-        saved = read_save(save_path(mode))
+        saved = read_save(save_path(mode), mode)
     except NoSave:
         raise ValueError(f"there is no saved game {MODE_WORDS[mode]} to resume") from None
     reader = _reader(saved.kinds, console)

@@ -1,6 +1,7 @@
 """The ``saves`` command (``saves list``, ``saves delete MODE``) and the words for a saved game.
 
-Listing reads every slot without changing it; a save that cannot be resumed is listed with the reason.
+Listing reads every slot without changing it (it only removes the temporary files that a save killed
+mid-write left behind); a save that cannot be resumed is listed with the reason.
 Deleting removes one slot's file, whatever is in it (the way to clear a save that is refused).
 """
 
@@ -12,14 +13,22 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from ..saves import MODES, NoSave, SavedGame, SaveError, data_dir, read_save, save_path
+from ..files import remove_stale_temps
+from ..saves import (
+    MODE_WORDS,
+    MODES,
+    NoSave,
+    SavedGame,
+    SaveError,
+    data_dir,
+    folder_problem,
+    read_save,
+    save_path,
+)
 from .describe import Voice
 from .render import columns
 
 __all__ = ["MODE_WORDS", "add_saves_parser", "delete_command", "describe_save", "list_command"]
-
-MODE_WORDS = {"computer": "against the computer", "same-device": "on this device"}
-"""Each save slot in words: "a game against the computer", "a game on this device"."""
 
 
 def add_saves_parser(commands: argparse._SubParsersAction[Any]) -> None:
@@ -60,11 +69,15 @@ def describe_save(saved: SavedGame) -> str:
 def list_command(console: Console) -> int:
     """Print each save slot: its file and what it holds, or why it cannot be resumed."""
     folder = data_dir() / "saves"
+    problem = folder_problem(save_path(MODES[0]))
+    if problem is not None:
+        raise ValueError(problem)
     console.print(Text(f"Saved games (kept in {folder}):", style="bold"))
     rows: list[list[Text | str]] = []
     for mode in MODES:
+        remove_stale_temps(save_path(mode))
         try:
-            state = describe_save(read_save(save_path(mode)))
+            state = describe_save(read_save(save_path(mode), mode))
         except NoSave:
             state = "none"
         except SaveError as exc:
@@ -82,6 +95,9 @@ def list_command(console: Console) -> int:
 def delete_command(mode: str, console: Console) -> int:
     """Remove ``mode``'s save file (readable or not); an empty slot is an error."""
     path = save_path(mode)
+    problem = folder_problem(path)
+    if problem is not None:
+        raise ValueError(problem)
     try:
         path.unlink()
     except FileNotFoundError:
