@@ -2,39 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pytest
 
-from cribcore import Game, Profile, RuleSet, parse_card, parse_cards
-from cribcore.deals import DealCards, RecordedDeals
+from cribcore import Game
+from cribcore.testing import DealSpec, stacked_game
 
-DealSpec = tuple[Sequence[str], str]
-"""One stacked deal: each seat's cards as dealt (text, seat by seat) and the starter."""
+__all__ = ["DealSpec", "StackedGame", "make_stacked_game"]
 
 StackedGame = Callable[..., Game]
 
-
-def make_stacked_game(
-    *deals: DealSpec,
-    dealer: int = 0,
-    rules: RuleSet | None = None,
-    crib_cards: str = "",
-    profile: Profile | None = None,
-) -> Game:
-    """A game whose deals are exactly ``deals`` (then it waits), first dealt by ``dealer``, under
-    ``profile`` (or the standard rules, or ``rules`` with no variant plugin)."""
-    cards = [
-        DealCards(
-            hands=tuple(parse_cards(hand) for hand in hands),
-            crib_cards=parse_cards(crib_cards),
-            starter=parse_card(starter),
-        )
-        for hands, starter in deals
-    ]
-    if profile is None and rules is not None:
-        profile = Profile(name="stacked", rules=rules)
-    return Game(profile, seed=0, deals=RecordedDeals([dealer], cards))
+make_stacked_game = stacked_game
+"""Kept under its old name for the tests that import it; it lives in `cribcore.testing`."""
 
 
 @pytest.fixture

@@ -11,20 +11,11 @@ from cribcore import Game, Profile, load_profile, parse_card, parse_cards
 from cribcore.actions import BadClaim, Count, Discard, Muggins, Pass, Play, WrongPhase
 from cribcore.events import Event
 from cribcore.pluginmanager import plugin_manager
-from cribcore.profiles import resolved_profile
 from cribcore.records import game_record, replay
 from cribcore.scoring import FLUSH, ScoreItem, score_show
+from cribcore.testing import variant
 
 from .conftest import StackedGame
-
-
-def variant(name: str, *, rules: dict[str, Any] | None = None, **options: dict[str, Any]) -> Profile:
-    """A built-in profile with some rules or plugin options changed (as a record would carry it)."""
-    data = load_profile(name).model_dump(mode="json")
-    data["rules"].update(rules or {})
-    for plugin, values in options.items():
-        data["options"][plugin.replace("_", "-")].update(values)
-    return resolved_profile(data, f"{name} (test)")
 
 
 def discard(game: Game, seat: int, cards: str) -> None:

@@ -2,7 +2,7 @@
 every failure into one line on standard error.
 
 Exit statuses: 0 success; 1 an error (a bad card, a bad record, a file that cannot be read or written,
-input that ended mid-game); 2 a usage error; 130 interrupted with Ctrl-C outside a prompt.
+input that ended mid-game, a plugin whose hook failed); 2 a usage error; 130 interrupted with Ctrl-C outside a prompt.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
+from ..pluginmanager import PluginError
 from .analyze import add_analyze_parser
 from .commands import Handler, UsageError
 from .errors import PROG, report
@@ -124,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 1
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, PluginError) as exc:
         report(_message(exc))
         return 1
     except KeyboardInterrupt:
