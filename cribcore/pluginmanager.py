@@ -315,22 +315,30 @@ def plugin_manager(
 
 
 def plugin_versions(names: Sequence[str]) -> dict[str, str]:
-    """The installed distribution version of each plugin in ``names`` (those whose distribution is
-    known), without importing any of them."""
+    """The installed distribution version of each third-party plugin in ``names`` (those whose
+    distribution is known), without importing any of them. The built-in plugins are left out: they
+    are part of cribcore, whose version they share."""
+    return dict(_versions(tuple(names)))
+
+
+@functools.lru_cache(maxsize=64)
+def _versions(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    # Cached: records are written after every move of a saved game, and scanning entry points is slow.
     found = available()
     versions = {}
     for name in names:
         entry = found.get(name)
         dist = entry.dist if entry is not None else None
-        if dist is not None:
+        if dist is not None and entry is not None and entry.module.partition(".")[0] != _BUILT_IN:
             versions[name] = dist.version
-    return versions
+    return tuple(versions.items())
 
 
 def clear_caches() -> None:
     """Forget loaded plugins and managers (after plugins are installed or removed in this process)."""
     load_plugin.cache_clear()
     _cached_manager.cache_clear()
+    _versions.cache_clear()
 
 
 @dataclass(frozen=True, slots=True)

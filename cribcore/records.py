@@ -9,19 +9,24 @@ Shape (version 2)::
      "deals": [{"dealer": 0, "hands": [[six cards], [six cards]], "crib_cards": [],
                 "discards": [["QS", "JC"], [two cards]], "starter": "5S", "plays": ["4H", "TS", …],
                 "claims": []}],
-     "result": {"scores": [121, 98], "winner": 0, "game_points": 1}}
+     "result": {"scores": [121, 98], "winner": 0, "game_points": 1},
+     "plugin_versions": {"toss-fives": "1.0.0"}}
 
 ``profile`` is the whole resolved profile (its plugins must be installed to replay it); a bare name,
 as version 1 records have, means a built-in profile. ``hands`` are as dealt, seat by seat; ``plays`` are
 the cards in the order laid (who laid each follows from the hands; goes are implied); ``claims``, under
 muggins, are the declared counts, calls and passes in order (``"count 6"``, ``"muggins 2"``, ``"pass"``;
-who acts follows from the game). ``seed``, ``claims`` and ``result`` are optional; unknown keys are
-ignored. A record may stop mid-deal (where the game was won, or where an unfinished game stopped).
+who acts follows from the game). ``plugin_versions`` are the installed distribution versions of the
+profile's third-party plugins when the game was played (absent when there are none); replaying under another version warns
+(`PluginVersionWarning`) and goes on. ``seed``, ``claims``, ``result`` and ``plugin_versions`` are
+optional; unknown keys are ignored. A record may stop mid-deal (where the game was won, or where an
+unfinished game stopped).
 """
 
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -33,6 +38,7 @@ from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import Game, Phase
 from .files import atomic_write_text
+from .pluginmanager import plugin_versions
 from .profiles import ProfileError, load_profile, resolved_profile
 from .validation import first_problem
 
@@ -40,6 +46,7 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "GameRecord",
+    "PluginVersionWarning",
     "RecordError",
     "game_record",
     "parse_record",
@@ -54,6 +61,10 @@ VERSION = 2
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says which deal and card, and why."""
+
+
+class PluginVersionWarning(UserWarning):
+    """A record is replayed under other versions of its plugins than it was played with."""
 
 
 class DealRecord(BaseModel):
@@ -88,6 +99,7 @@ class GameRecord(BaseModel):
     seed: int | None = None
     deals: list[DealRecord] = Field(default_factory=list)
     result: ResultRecord | None = None
+    plugin_versions: dict[str, str] | None = None
 
 
 def game_record(game: Game) -> dict[str, Any]:
@@ -116,6 +128,9 @@ def game_record(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "deals": deals,
     }
+    versions = plugin_versions(game.profile.plugins)
+    if versions:
+        record["plugin_versions"] = versions
     if game.seed is None:
         del record["seed"]
     if game.is_over:
@@ -217,6 +232,7 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
     except ProfileError as exc:
         message = str(exc)
         raise RecordError(message if message.startswith("profile: ") else f"profile: {message}") from None
+    _warn_on_versions(record.plugin_versions or {})
     rules = profile.rules
     deals = [
         _deal_cards(i + 1, deal, rules.seats, rules.cards_dealt, rules.crib_from_pack)
@@ -244,6 +260,21 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
             f"result: the record says winner {record.result.winner} but the replay gives {game.winner}"
         )
     return game
+
+
+def _warn_on_versions(recorded: Mapping[str, str]) -> None:
+    installed = plugin_versions(tuple(recorded))
+    changed = [
+        f"{name} {version} (installed: {installed.get(name, 'unknown')})"
+        for name, version in recorded.items()
+        if installed.get(name) != version
+    ]
+    if changed:
+        warnings.warn(
+            f"the record was played with other plugin versions: {', '.join(changed)}; replaying anyway",
+            PluginVersionWarning,
+            stacklevel=3,
+        )
 
 
 def _replay_claim(game: Game, where: str, number: int, text: str) -> None:
