@@ -17,10 +17,10 @@ as version 1 records have, means a built-in profile. ``hands`` are as dealt, sea
 the cards in the order laid (who laid each follows from the hands; goes are implied); ``claims``, under
 muggins, are the declared counts, calls and passes in order (``"count 6"``, ``"muggins 2"``, ``"pass"``;
 who acts follows from the game). ``plugin_versions`` are the installed distribution versions of the
-profile's third-party plugins when the game was played (absent when there are none); replaying under another version warns
-(`PluginVersionWarning`) and goes on. ``seed``, ``claims``, ``result`` and ``plugin_versions`` are
-optional; unknown keys are ignored. A record may stop mid-deal (where the game was won, or where an
-unfinished game stopped).
+profile's third-party plugins when the game was played (absent when there are none); replaying under
+another version warns (`PluginVersionWarning`) and goes on. ``seed``, ``claims``, ``result`` and
+``plugin_versions`` are optional; unknown keys are ignored. A record may stop mid-deal (where the game
+was won, or where an unfinished game stopped).
 """
 
 from __future__ import annotations
