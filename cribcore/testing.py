@@ -69,8 +69,8 @@ def stacked_game(
     ``dealer``, under ``profile`` (or the standard rules, or ``rules`` with no variant plugin).
 
     >>> game = stacked_game((("5H 5D JC QS 4H 6C", "2S 7D 8C KH AD 9S"), "5S"))
-    >>> [str(card) for card in game.view(0).hand]
-    ['5H', '5D', 'JC', 'QS', '4H', '6C']
+    >>> sorted(str(card) for card in game.view(0).hand)
+    ['4H', '5D', '5H', '6C', 'JC', 'QS']
     """
     cards = [
         DealCards(
