@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import shutil
 import subprocess
 import sys
 from collections.abc import Generator, Iterator
@@ -25,6 +24,7 @@ from cribcore.records import PluginVersionWarning, game_record, read_record, rep
 from cribcore.saves import read_save
 from cribcore.testing import one_plugin_profile, play_out, record_hooks, registered
 
+from .conftest import PluginSite
 from .plugin_boom.cribcore_test_boom import Boom
 from .terminal import cribbage_pty
 
@@ -208,27 +208,10 @@ def test_plugins_check_names_the_failure(capsys: pytest.CaptureFixture[str]) -> 
 # ---------------------------------------------------------------- the real program, plugin installed
 
 
-@pytest.fixture(scope="module")
-def boom_installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The failing plugin installed with pip into a folder of its own (add it to PYTHONPATH)."""
-    target = tmp_path_factory.mktemp("boom-site")
-    source = shutil.copytree(PACKAGE, tmp_path_factory.mktemp("boom-build") / "boom")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--target",
-            str(target),
-            str(source),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    return target
+@pytest.fixture
+def boom_installed(plugin_site: PluginSite) -> Path:
+    """The failing plugin, installed with pip (put the folder on PYTHONPATH)."""
+    return plugin_site.site
 
 
 @pytest.mark.filterwarnings("ignore::cribcore.records.PluginVersionWarning")  # read back in-process

@@ -8,6 +8,7 @@ plugins its profile names). A plugin that fails to import is listed with the rea
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -15,6 +16,7 @@ from rich.text import Text
 
 from ..plugincheck import CHECK_SEED, plugin_profile, try_profile
 from ..pluginmanager import PluginError, UnknownPlugin, available, describe
+from .plugin_new import write_plugin_package
 from .render import print_json
 
 __all__ = ["add_plugins_parser"]
@@ -36,6 +38,16 @@ def add_plugins_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "say what fails, if anything",
     )
     parser.set_defaults(handler=_plugins)
+    sub = parser.add_subparsers(dest="plugins_command", metavar="ACTION", title="actions")
+    new = sub.add_parser(
+        "new",
+        help="write a new plugin package to start from",
+        description="Write a ready plugin package: pyproject.toml with the entry point, a module with one "
+        "hook, a profile naming it and a pytest test. It installs with 'pip install DIR' as it is.",
+    )
+    new.add_argument("name", metavar="NAME", help="the plugin's name: lower-case words joined by dashes")
+    new.add_argument("--output", type=Path, metavar="DIR", help="default: cribcore-NAME here")
+    new.set_defaults(handler=_new)
 
 
 def _plugins(args: argparse.Namespace, console: Console) -> int:
@@ -94,5 +106,17 @@ def _check(name: str, console: Console) -> int:
         f"end, {scores}",
         markup=False,
         highlight=False,
+    )
+    return 0
+
+
+def _new(args: argparse.Namespace, console: Console) -> int:
+    folder = write_plugin_package(args.name, args.output)
+    console.print(
+        f"Wrote the plugin package {folder}. Install it with: pip install {folder}  "
+        f"Test it with: pytest {folder / 'tests'}",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
     )
     return 0
