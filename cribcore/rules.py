@@ -12,7 +12,7 @@ __all__ = ["RuleSet"]
 
 
 class RuleSet(BaseModel):
-    """Structural parameters of a game. The defaults are the locked standard game (RULES.md §2).
+    """Structural parameters of a game. The defaults are the locked standard game (docs/rules.md).
 
     Invariants checked on construction: every seat keeps at least one card, the crib is not empty, and
     the pack holds every dealt card plus the starter.

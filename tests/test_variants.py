@@ -1,4 +1,4 @@
-"""One class per variant of RULES.md §3, each on literal (stacked) deals with the exact points expected."""
+"""One class per variant of docs/rules.md, each on literal (stacked) deals with the exact points expected."""
 
 from __future__ import annotations
 
@@ -200,7 +200,7 @@ class TestPartners:
 class TestMuggins:
     """Players declare counts; overcounts are corrected; muggins takes missed points; false calls cost."""
 
-    # Pone (seat 1) keeps 4C 5D 6H KC: 16 with the 5S starter (RULES.md §2). Dealer keeps 7S 8S 9S TS.
+    # Pone (seat 1) keeps 4C 5D 6H KC: 16 with the 5S starter (docs/rules.md). Dealer keeps 7S 8S 9S TS.
     DEAL = (("7S 8S 9S TS 3D QD", "4C 5D 6H KC AH 2H"), "5S")
 
     def show_game(self, stacked: StackedGame, **muggins: Any) -> Game:
