@@ -11,6 +11,10 @@ hooks: it adds results to a list hook, answers a ``firstresult`` hook before ``s
 
 Hooks marked *firstresult* stop at the first implementation that returns something other than ``None``.
 For the others, the engine combines every implementation's result as the hook says.
+
+An implementation that raises, or returns a value that is not of its hook's return type, stops the game
+with `cribcore.pluginmanager.PluginError` naming the plugin and the hook (docs/plugins.md, "When a hook
+fails").
 """
 
 from __future__ import annotations
