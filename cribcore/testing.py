@@ -119,9 +119,10 @@ def play_script(game: Game, *actions: str) -> Game:
 
 
 def play_out(game: Game, seed: int = 0) -> Game:
-    """Play ``game`` to its end with random (legal) players seeded from ``seed``; return it."""
+    """Play ``game`` with random (legal) players seeded from ``seed`` until it is over, or until it waits
+    for a deal that is not there (a `stacked_game` after its last deal); return it."""
     players = [RandomPlayer(seed + seat) for seat in range(game.rules.seats)]
-    while not game.is_over:
+    while not game.is_over and game.to_act:
         seat = game.to_act[0]
         game.apply(seat, players[seat].choose(game.view(seat)))
     return game

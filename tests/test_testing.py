@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -11,6 +12,7 @@ from cribcore.actions import IllegalAction
 from cribcore.hookspecs import hookimpl
 from cribcore.profiles import Profile, ProfileError
 from cribcore.rules import RuleSet
+from cribcore.scoring import ScoreItem
 from cribcore.testing import (
     HookRecorder,
     one_plugin_profile,
@@ -85,3 +87,33 @@ def test_one_plugin_profile_takes_the_plugin_rules_and_options() -> None:
     assert profile.plugins == ("standard", "seven-card")
     assert profile.rules.cards_dealt == 7 and profile.rules.target == 181
     assert stacked_game(rules=RuleSet(target=31)).rules.target == 31
+
+
+Results = list[Sequence[ScoreItem]]
+
+
+class DoubleCribFifteens:
+    """The list-hook wrapper of docs/plugins.md: fifteens in the crib score 4."""
+
+    @hookimpl(wrapper=True)
+    def cribcore_show_items(self, crib: bool) -> Generator[None, Results, Results]:
+        results = yield
+        if not crib:
+            return results
+        return [
+            [replace(item, points=4) if item.kind == "fifteen" else item for item in items]
+            for items in results
+        ]
+
+
+def test_the_wrapper_example_of_the_guide_works(register_plugin: Callable[[str, object], None]) -> None:
+    register_plugin("double-crib-fifteens", DoubleCribFifteens)
+    profile = one_plugin_profile("double-crib-fifteens")
+    # Dealer 0's crib: QS JC from seat 0, KC 9S from seat 1, starter 5S: three fifteens and his nobs.
+    game = stacked_game((("5H 5D JC QS 4H 6C", "2S 7D 8C KC AD 9S"), "5S"), profile=profile)
+    with record_hooks(profile) as calls:
+        play_script(game, "discard QS JC", "discard KC 9S")
+        play_out(game)
+    crib = next(call for call in calls.getcalls("show_items") if call.kwargs["crib"])
+    fifteens = [item for items in crib.result for item in items if item.kind == "fifteen"]
+    assert fifteens and all(item.points == 4 for item in fifteens)
