@@ -15,6 +15,9 @@ be called): otherwise the plugin is refused with one line naming the closest rea
 hook implementation of a plugin that is not built in runs guarded: an exception it raises, or a result
 that is not of the hookspec's return type, becomes a `PluginError` naming the plugin, the hook and the
 error. The built-in plugins (``cribcore_plugins``) are not guarded, so the standard game pays nothing.
+A new-style wrapper (``wrapper=True``) is guarded around its own code only: what the implementations it
+wraps raise comes out of its ``yield`` and passes through unchanged. Old-style ``hookwrapper=True``
+implementations are not guarded.
 """
 
 from __future__ import annotations
