@@ -1,6 +1,6 @@
 """Cards: ranks, suits, the immutable `Card` value type, its text form, and the deck.
 
-Text form (RULES.md §1): a rank `A 2 3 4 5 6 7 8 9 T J Q K` (``10`` is accepted for ten) followed by a
+Text form (docs/rules.md): a rank `A 2 3 4 5 6 7 8 9 T J Q K` (``10`` is accepted for ten) followed by a
 suit `C D H S` (the symbols ``♣ ♦ ♥ ♠`` are accepted), in any case. The canonical form is upper case with
 ``T`` for ten: ``5H``, ``TS``, ``JC``.
 

@@ -4,13 +4,17 @@ The engine calls each hook with keyword arguments only, so a hook may gain argum
 without breaking plugins: an implementation names just the arguments it uses. Arguments are immutable
 values (`Card`, tuples, the frozen `RuleSet`).
 
-The standard rules (RULES.md §2) are themselves the built-in plugin ``standard``, loaded for every game
+The standard rules (docs/rules.md) are themselves the built-in plugin ``standard``, loaded for every game
 through the same entry-point group as any other plugin. A variant changes the game by implementing these
 hooks: it adds results to a list hook, answers a ``firstresult`` hook before ``standard`` does (with
 ``tryfirst=True``), or rewrites another plugin's results with a ``wrapper=True`` implementation.
 
 Hooks marked *firstresult* stop at the first implementation that returns something other than ``None``.
 For the others, the engine combines every implementation's result as the hook says.
+
+An implementation that raises, or returns a value that is not of its hook's return type, stops the game
+with `cribcore.pluginmanager.PluginError` naming the plugin and the hook (docs/plugins.md, "When a hook
+fails").
 """
 
 from __future__ import annotations

@@ -8,17 +8,29 @@ An entry point names either a module of hook functions, or a class. A class may 
 a pydantic model in a class attribute ``Options``; a profile's ``[options.<plugin>]`` table is validated
 against it (unknown keys rejected) and the class is instantiated with the result, so its hook methods
 read ``self.options``. A plugin's summary is the first line of its docstring.
+
+Third-party plugins fail cleanly. At load, a plugin attribute named ``cribcore_*`` must be a hook of
+cribcore marked with ``hookimpl`` (a misspelt hook, or a hook without the marker, would silently never
+be called): otherwise the plugin is refused with one line naming the closest real hook. In a game, each
+hook implementation of a plugin that is not built in runs guarded: an exception it raises, or a result
+that is not of the hookspec's return type, becomes a `PluginError` naming the plugin, the hook and the
+error. The built-in plugins (``cribcore_plugins``) are not guarded, so the standard game pays nothing.
+A new-style wrapper (``wrapper=True``) is guarded around its own code only: what the implementations it
+wraps raise comes out of its ``yield`` and passes through unchanged. Old-style ``hookwrapper=True``
+implementations are not guarded.
 """
 
 from __future__ import annotations
 
+import difflib
 import functools
 import inspect
 import json
-from collections.abc import Mapping
+import types
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import pluggy
 from pydantic import BaseModel
@@ -28,6 +40,7 @@ from . import hookspecs
 __all__ = [
     "BASE_PLUGIN",
     "ENTRY_POINT_GROUP",
+    "PluginError",
     "PluginInfo",
     "UnknownPlugin",
     "available",
@@ -36,6 +49,7 @@ __all__ = [
     "load_plugin",
     "options_model",
     "plugin_manager",
+    "plugin_versions",
 ]
 
 ENTRY_POINT_GROUP = "cribcore.plugins"
@@ -44,6 +58,24 @@ BASE_PLUGIN = "standard"
 
 class UnknownPlugin(ValueError):
     """A profile names a plugin that is not installed, or that fails to load."""
+
+
+class PluginError(Exception):
+    """A plugin's hook failed in a game: it raised, or returned a result of the wrong type.
+
+    The message is one line naming the plugin, the hook and the error; `plugin`, `hook` and `error`
+    hold them apart. The game's state may be half-changed by the action that was being applied.
+    """
+
+    def __init__(self, plugin: str, hook: str, error: str) -> None:
+        super().__init__(f"plugin {plugin!r}: {hook} {error}")
+        self.plugin = plugin
+        self.hook = hook
+        self.error = error
+
+    def __reduce__(self) -> tuple[type[PluginError], tuple[str, str, str]]:
+        # So that it crosses process boundaries (``cribbage simulate`` runs games in workers).
+        return (type(self), (self.plugin, self.hook, self.error))
 
 
 def available() -> dict[str, EntryPoint]:
@@ -83,17 +115,192 @@ def _instance(name: str, plugin: object, options: Mapping[str, Any]) -> object:
     return plugin(model.model_validate(options)) if model is not None else plugin()
 
 
+HOOK_NAMES: frozenset[str] = frozenset(
+    name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("cribcore_")
+)
+"""Every hook a plugin may implement."""
+
+_BUILT_IN = "cribcore_plugins"
+
+
+def _check_hook_names(name: str, plugin: object) -> None:
+    """Refuse a plugin with a ``cribcore_*`` function that is not a marked hook implementation."""
+    marker = f"{hookspecs.PROJECT}_impl"
+    for attr in sorted(dir(plugin)):
+        if not attr.startswith("cribcore_"):
+            continue
+        value = getattr(plugin, attr, None)
+        if not inspect.isroutine(value):
+            continue
+        if attr not in HOOK_NAMES:
+            close = difflib.get_close_matches(attr, sorted(HOOK_NAMES), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise UnknownPlugin(f"plugin {name!r}: {attr} is not a cribcore hook{hint}")
+        if getattr(value, marker, None) is None:
+            raise UnknownPlugin(
+                f"plugin {name!r}: {attr} is not marked with @hookimpl (from cribcore.hookspecs), "
+                "so it would never be called"
+            )
+
+
+def _is_built_in(plugin: object) -> bool:
+    where = plugin.__name__ if isinstance(plugin, types.ModuleType) else type(plugin).__module__
+    return where == _BUILT_IN or where.startswith(f"{_BUILT_IN}.")
+
+
+def _checker(kind: Any) -> Callable[[object], bool]:
+    """A cheap test that a value is of the type ``kind`` (the forms hookspecs use: None, unions,
+    ``Sequence[X]``, ``Mapping[K, V]``, ``tuple[X, Y]``, ``list[X]`` and classes)."""
+    origin, args = get_origin(kind), get_args(kind)
+    if kind is None or kind is type(None):
+        return lambda value: value is None
+    if kind is object or kind is Any:
+        return lambda value: True
+    if origin in (Union, types.UnionType):
+        parts = [_checker(arg) for arg in args]
+        return lambda value: any(part(value) for part in parts)
+    if origin is tuple:
+        items = [_checker(arg) for arg in args]
+        return lambda value: (
+            isinstance(value, tuple)
+            and len(value) == len(items)
+            and all(check(v) for check, v in zip(items, value, strict=True))
+        )
+    if origin in (Sequence, list):
+        item = _checker(args[0]) if args else _checker(object)
+        return lambda value: (
+            isinstance(value, (list, tuple)) and all(item(v) for v in value)  # not str: a hook never means it
+        )
+    if origin is Mapping:
+        key, val = (_checker(args[0]), _checker(args[1])) if args else (_checker(object),) * 2
+        return lambda value: isinstance(value, Mapping) and all(key(k) and val(v) for k, v in value.items())
+    if kind is int:
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(kind, type):
+        return lambda value: isinstance(value, kind)
+    raise TypeError(f"no check for {kind!r}")  # pragma: no cover - a new form in hookspecs
+
+
+@dataclass(frozen=True, slots=True)
+class _Contract:
+    """What a hook's implementations must return: as an implementation and as a wrapper."""
+
+    text: str
+    check: Callable[[object], bool]
+    wrapper_text: str
+    wrapper_check: Callable[[object], bool]
+
+
+@functools.cache
+def _contracts() -> dict[str, _Contract]:
+    contracts = {}
+    for name in HOOK_NAMES:
+        spec = getattr(hookspecs, name)
+        kind = get_type_hints(spec)["return"]
+        text = str(inspect.signature(spec).return_annotation)
+        if spec.cribcore_spec.get("firstresult"):
+            wrapper_kind, wrapper_text = kind, text
+        else:
+            wrapper_kind, wrapper_text = list[kind], f"a list of ({text})"  # type: ignore[valid-type]
+        contracts[name] = _Contract(text, _checker(kind), wrapper_text, _checker(wrapper_kind))
+    return contracts
+
+
+def _wrong_type(value: object, expected: str) -> str:
+    shown = repr(value)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return f"returned {shown} ({type(value).__name__}), not {expected}"
+
+
+def _failure(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"raised {type(exc).__name__}" + (f": {text}" if text else "")
+
+
+def _guard(impl: Any, contract: _Contract) -> Callable[..., Any]:
+    """``impl.function`` guarded: its exceptions and wrong results become `PluginError`."""
+    function: Callable[..., Any] = impl.function
+    plugin, hook = impl.plugin_name, function.__name__
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            result = function(*args, **kwargs)
+        except PluginError:
+            raise
+        except Exception as exc:
+            raise PluginError(plugin, hook, _failure(exc)) from exc
+        if not contract.check(result):
+            raise PluginError(plugin, hook, _wrong_type(result, contract.text))
+        return result
+
+    def guarded_wrapper(*args: Any, **kwargs: Any) -> Generator[None, Any, Any]:
+        # The inner implementations run at our ``yield``: what they raise is theirs, and passes
+        # through the plugin's generator unchanged; only what the plugin's own code raises is its.
+        try:
+            generator = function(*args, **kwargs)
+            next(generator)
+        except StopIteration:
+            raise PluginError(plugin, hook, "is a wrapper but did not yield") from None
+        except Exception as exc:
+            raise PluginError(plugin, hook, _failure(exc)) from exc
+        try:
+            inner = yield
+        except Exception as exc:
+            try:
+                generator.throw(exc)
+            except StopIteration as stop:
+                result = stop.value
+            except Exception as raised:
+                if raised is exc:
+                    raise
+                raise PluginError(plugin, hook, _failure(raised)) from raised
+            else:
+                raise PluginError(plugin, hook, "is a wrapper and yielded twice") from None
+        else:
+            try:
+                generator.send(inner)
+            except StopIteration as stop:
+                result = stop.value
+            except Exception as raised:
+                raise PluginError(plugin, hook, _failure(raised)) from raised
+            else:
+                raise PluginError(plugin, hook, "is a wrapper and yielded twice")
+        if not contract.wrapper_check(result):
+            raise PluginError(plugin, hook, _wrong_type(result, contract.wrapper_text))
+        return result
+
+    chosen = guarded_wrapper if impl.wrapper else guarded
+    functools.update_wrapper(chosen, function)
+    return chosen
+
+
+def _guard_plugin(pm: pluggy.PluginManager, name: str) -> None:
+    contracts = _contracts()
+    for hook in HOOK_NAMES:
+        for impl in getattr(pm.hook, hook).get_hookimpls():
+            if impl.plugin_name == name and not impl.hookwrapper:  # old-style wrappers: not guarded
+                impl.function = _guard(impl, contracts[hook])
+
+
 @functools.lru_cache(maxsize=64)
 def _cached_manager(names: tuple[str, ...], options_json: str) -> pluggy.PluginManager:
     options: dict[str, dict[str, Any]] = json.loads(options_json)
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     for name in (BASE_PLUGIN, *(n for n in names if n != BASE_PLUGIN)):
-        plugin = _instance(name, load_plugin(name), options.get(name, {}))
+        try:
+            plugin = _instance(name, load_plugin(name), options.get(name, {}))
+        except UnknownPlugin:
+            raise
+        except Exception as exc:  # a third-party constructor must not crash the program
+            raise UnknownPlugin(f"plugin {name!r} failed to start: {_failure(exc)}") from exc
+        _check_hook_names(name, plugin)
         try:
             pm.register(plugin, name=name)
         except (ValueError, pluggy.PluginValidationError) as exc:
             raise UnknownPlugin(f"plugin {name!r} cannot be registered: {exc}") from exc
+        if not _is_built_in(plugin):
+            _guard_plugin(pm, name)
     pm.check_pending()
     return pm
 
@@ -110,10 +317,31 @@ def plugin_manager(
     return _cached_manager(names, json.dumps(options or {}, sort_keys=True))
 
 
+def plugin_versions(names: Sequence[str]) -> dict[str, str]:
+    """The installed distribution version of each third-party plugin in ``names`` (those whose
+    distribution is known), without importing any of them. The built-in plugins are left out: they
+    are part of cribcore, whose version they share."""
+    return dict(_versions(tuple(names)))
+
+
+@functools.lru_cache(maxsize=64)
+def _versions(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    # Cached: records are written after every move of a saved game, and scanning entry points is slow.
+    found = available()
+    versions = {}
+    for name in names:
+        entry = found.get(name)
+        dist = entry.dist if entry is not None else None
+        if dist is not None and entry is not None and entry.module.partition(".")[0] != _BUILT_IN:
+            versions[name] = dist.version
+    return tuple(versions.items())
+
+
 def clear_caches() -> None:
     """Forget loaded plugins and managers (after plugins are installed or removed in this process)."""
     load_plugin.cache_clear()
     _cached_manager.cache_clear()
+    _versions.cache_clear()
 
 
 @dataclass(frozen=True, slots=True)

@@ -376,7 +376,8 @@ def profile_schema() -> dict[str, Any]:
 def load_profile(name_or_path: str | Path = STANDARD) -> Profile:
     """Load and fully check a built-in profile by name or a profile file by path.
 
-    The built-in standard profile must be exactly the rules of RULES.md §2: an edited copy is refused.
+    The built-in standard profile must be exactly the standard rules (docs/rules.md): an edited
+    copy is refused.
     Raises `ProfileError` with one message naming the file, the key and the reason.
     """
     path = _locate(name_or_path)

@@ -9,7 +9,8 @@ Shape (version 2)::
      "deals": [{"dealer": 0, "hands": [[six cards], [six cards]], "crib_cards": [],
                 "discards": [["QS", "JC"], [two cards]], "starter": "5S", "plays": ["4H", "TS", …],
                 "claims": []}],
-     "result": {"scores": [121, 98], "winner": 0, "game_points": 1}}
+     "result": {"scores": [121, 98], "winner": 0, "game_points": 1},
+     "plugin_versions": {"toss-fives": "1.0.0"}}
 
 ``profile`` is the whole resolved profile (its plugins must be installed to replay it); a bare name,
 as version 1 records have, means a built-in profile. ``hands`` are as dealt, seat by seat; ``plays`` are
@@ -17,8 +18,11 @@ the cards in the order laid (who laid each follows from the hands; goes are impl
 muggins, are the declared counts, calls and passes in order (``"count 6"``, ``"muggins 2"``, ``"pass"``;
 who acts follows from the game); ``phase_actions``, when a plugin opens a phase before the deal (an
 auction), are the texts of its actions in order (``"bid 2"``, ``"pass"``), taken before the deal's
-cards. ``seed``, ``claims``, ``phase_actions`` and ``result`` are optional; unknown keys are
-ignored. A record may stop mid-deal (where the game was won, or where an unfinished game stopped).
+cards. ``plugin_versions`` are the installed distribution versions of the profile's third-party
+plugins when the game was played (absent when there are none); replaying under another version warns
+(`PluginVersionWarning`) and goes on. ``seed``, ``claims``, ``phase_actions``, ``result`` and
+``plugin_versions`` are optional; unknown keys are ignored. A record may stop mid-deal (where the game
+was won, or where an unfinished game stopped).
 
 Cards are written in their text form; a profile whose plugin adds cards to the pack (jokers) writes
 them as the plugin names them (``"X1"``), and a replay accepts only cards of the profile's pack.
@@ -27,6 +31,7 @@ them as the plugin names them (``"X1"``), and a replay accepts only cards of the
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -39,6 +44,7 @@ from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import Game, Phase
 from .files import atomic_write_text
 from .nesting import DataTooLarge, check_depth, parse_json
+from .pluginmanager import plugin_versions
 from .profiles import ProfileError, builtin_profile, resolved_profile
 from .rulebook import rulebook_for
 from .validation import first_problem, one_line
@@ -48,6 +54,7 @@ __all__ = [
     "MAX_SEED",
     "VERSION",
     "GameRecord",
+    "PluginVersionWarning",
     "RecordError",
     "game_record",
     "parse_record",
@@ -68,6 +75,10 @@ class RecordError(ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(one_line(message))
+
+
+class PluginVersionWarning(UserWarning):
+    """A record is replayed under other versions of its plugins than it was played with."""
 
 
 class DealRecord(BaseModel):
@@ -105,6 +116,7 @@ class GameRecord(BaseModel):
     seed: int | None = Field(default=None, ge=0, lt=MAX_SEED)
     deals: list[DealRecord] = Field(default_factory=list)
     result: ResultRecord | None = None
+    plugin_versions: dict[str, str] | None = None
 
     @field_validator("players")
     @classmethod
@@ -143,6 +155,9 @@ def game_record(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "deals": deals,
     }
+    versions = plugin_versions(game.profile.plugins)
+    if versions:
+        record["plugin_versions"] = versions
     if game.seed is None:
         del record["seed"]
     if game.is_over:
@@ -255,6 +270,7 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
     except ProfileError as exc:
         message = str(exc)
         raise RecordError(message if message.startswith("profile: ") else f"profile: {message}") from None
+    _warn_on_versions(record.plugin_versions or {})
     rules = profile.rules
     pack = rulebook_for(profile).pack
     deals = [
@@ -292,6 +308,21 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
             f"{game.game_points}"
         )
     return game
+
+
+def _warn_on_versions(recorded: Mapping[str, str]) -> None:
+    installed = plugin_versions(tuple(recorded))
+    changed = [
+        f"{name} {version} (installed: {installed.get(name, 'unknown')})"
+        for name, version in recorded.items()
+        if installed.get(name) != version
+    ]
+    if changed:
+        warnings.warn(
+            f"the record was played with other plugin versions: {', '.join(changed)}; replaying anyway",
+            PluginVersionWarning,
+            stacklevel=3,
+        )
 
 
 def _replay_claim(game: Game, where: str, number: int, text: str) -> None:

@@ -25,7 +25,7 @@ _OPTIONAL = ("sides_of_seats", "targets")
 
 
 class RuleSet(BaseModel):
-    """Structural parameters of a game. The defaults are the locked standard game (RULES.md §2).
+    """Structural parameters of a game. The defaults are the locked standard game (docs/rules.md).
 
     Invariants checked on construction: every seat keeps at least one card, the crib is not empty, and
     the pack holds every dealt card plus the starter. The pack is the standard 52 cards unless the

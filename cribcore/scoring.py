@@ -1,7 +1,7 @@
 """Pure scoring: the show (a hand or crib with the starter) and the play (the card just laid).
 
 Every function here is pure and returns an itemized `Score`: each fifteen, pair, run, flush, nobs, heels,
-thirty-one and go is its own `ScoreItem` carrying the cards that make it and its points (RULES.md §2).
+thirty-one and go is its own `ScoreItem` carrying the cards that make it and its points (docs/rules.md).
 These are the standard rules, with the flush rules of the variants as parameters; other variants change
 them through hooks (see `cribcore.hookspecs`), never here.
 
@@ -186,9 +186,9 @@ def show_items(
     """The show items for ``hand`` (one or more distinct cards) with ``starter``.
 
     Flush: when all hand cards are of one suit they score one each, plus one if the starter matches.
-    Without a matching starter a hand scores its flush unless ``hand_flush_needs_starter`` (seed 001's
+    Without a matching starter a hand scores its flush unless ``hand_flush_needs_starter`` (the
     five-card-flush-only rule), and a crib scores none unless ``crib_flush_needs_starter`` is false.
-    The defaults are the standard rules (RULES.md §2.6). Items come in counting order: fifteens, pairs,
+    The defaults are the standard rules (docs/rules.md). Items come in counting order: fifteens, pairs,
     runs, flush, nobs; cards in each item are in `Card` order (the starter last in a flush).
     """
     ordered = sorted(hand, key=_by_index)

@@ -93,7 +93,7 @@ class Matchup:
     def skunk_lines(self) -> tuple[int, int]:
         """The single and double skunk lines: a loser below them is skunked. From the ``skunk``
         plugin's options when the profile enables it, else 30 and 60 points short of the target
-        (91 and 61 at 121, RULES.md §3); 0 means never."""
+        (91 and 61 at 121, docs/rules.md); 0 means never."""
         target = self.profile.rules.target
         defaults = (max(target - 30, 0), max(target - 60, 0))
         if "skunk" not in self.profile.plugins:

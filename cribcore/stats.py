@@ -51,7 +51,7 @@ _HAND_FLUSH_PLUGIN = "hand-flush"
 
 @dataclass(frozen=True, slots=True)
 class FlushRules:
-    """Which flushes count without the starter: the defaults are the standard rules (RULES.md §2.6),
+    """Which flushes count without the starter: the defaults are the standard rules (docs/rules.md),
     a hand's own cards of one suit score, a crib's need the starter too. See `cribcore.scoring.show_items`."""
 
     hand_needs_starter: bool = False
@@ -67,7 +67,7 @@ class FlushRules:
 def flush_rules(profile: Profile) -> FlushRules:
     """The flush rules of ``profile``: the ``hand-flush`` plugin's ``hand_min`` and ``crib_min`` options
     when it is enabled (5 means the starter must match too, 4 that the hand's or crib's own cards
-    suffice; RULES.md §3), otherwise the standard rules."""
+    suffice; see docs/rules.md), otherwise the standard rules."""
     if _HAND_FLUSH_PLUGIN not in profile.plugins:
         return FlushRules()
     options: dict[str, Any] = profile.options.get(_HAND_FLUSH_PLUGIN, {})

@@ -1,6 +1,6 @@
 """Five-card cribbage: five cards each, two to the crib, the play one count only, to 61, three for last.
 
-RULES.md §3 (seed 003; seed 000 §06): hands of three and a crib of four; the player who does not deal
+See docs/rules.md: hands of three and a crib of four; the player who does not deal
 first scores the compensation once, at the start of the game (Hoyle: once per game, not per deal); the
 play ends after the first go or 31, and cards left in hand are not played. A hand flush is all three hand
 cards (3), four with the starter; the crib needs all five.

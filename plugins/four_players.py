@@ -1,6 +1,6 @@
 """Four-player cribbage: five cards each, one each to the crib, individually or as two partnerships.
 
-RULES.md §3 (seed 003, "cribbage emparejado"): play, counting and dealing go clockwise from the
+See docs/rules.md: play, counting and dealing go clockwise from the
 dealer's left. Partners sit opposite (seats 0 and 2 against 1 and 3) and share one score.
 """
 

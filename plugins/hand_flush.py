@@ -1,7 +1,7 @@
 """Which flushes count in the show: the four-card hand flush on or off, and the four-card crib flush.
 
-RULES.md §3: seed 001's base rule counts only a five-card flush (hand or crib); the four-card hand flush
-(the hand's own cards of one suit) is the house rule that seed 000 includes. ``hand_min`` and
+See docs/rules.md: one common rule counts only a five-card flush (hand or crib); the four-card hand
+flush (the hand's own cards of one suit) is the house rule of the standard game. ``hand_min`` and
 ``crib_min`` are the cards of one suit needed, counting the starter, for a four-card hand or crib: 4
 lets the hand's (crib's) own cards score without the starter, 5 needs the starter to match too. Hands of
 other sizes (five- and seven-card cribbage) follow the same choice: "own cards" or "with the starter".

@@ -1,6 +1,6 @@
 """Lowball: normal scoring, but the first to reach the target loses, and the game ends at that moment.
 
-RULES.md §3 (seed 003: "el primer jugador en anotar 121 puntos pierde"). With more than two sides the
+See docs/rules.md. With more than two sides the
 winner is the side with the fewest points; on a tie, the first of them after the loser in seat order.
 """
 

@@ -1,6 +1,6 @@
 """Muggins: players declare their own counts, and an opponent may take the points they miss.
 
-RULES.md §3 (seed 003 "bostezos"; seed 000 §06 names it as a separate agreement): overcounts are
+See docs/rules.md: overcounts are
 corrected openly; an undercount stands, and an opponent may call "muggins" to take the missed points,
 scoring the lesser of the claimed and the true missed amount; a false call (nothing missed) gives the
 claimed points to the other side. His heels is not subject to muggins (the engine never asks for it).

@@ -1,6 +1,6 @@
 """Seven-card cribbage: seven cards each, two to the crib (hands of five, crib of four), to 151.
 
-RULES.md §3 (seed 003; another source plays to 181, which the ``target`` option allows). A hand flush is
+See docs/rules.md (some play to 181, which the ``target`` option allows). A hand flush is
 all five hand cards (5), six with the starter; the crib needs all five.
 """
 

@@ -1,6 +1,6 @@
 """Skunk and double skunk: a lopsided win counts as two or three games in a match.
 
-RULES.md §3 (seed 000 §06, "bonificaciones por victoria amplia"): a win with the loser below 91 (31 or
+See docs/rules.md: a win with the loser below 91 (31 or
 more behind at 121) counts as two games; below 61 as three (the double skunk; ACC tournaments count only
 the single skunk: set ``double_skunk_line = 0``). With several losers, the best of them decides.
 

@@ -1,4 +1,4 @@
-"""The standard rules (RULES.md §2) as the built-in implementation of cribcore's hooks.
+"""The standard rules (docs/rules.md) as the built-in implementation of cribcore's hooks.
 
 Loaded for every game. Variants change these results through their own implementations of the same
 hooks; this module never needs to know about them.

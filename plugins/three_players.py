@@ -1,6 +1,6 @@
 """Three-player cribbage: five cards each and one from the pack to the crib; each discards one.
 
-RULES.md §3 (seed 003): the player to the dealer's left cuts, leads and counts first; counting goes
+See docs/rules.md: the player to the dealer's left cuts, leads and counts first; counting goes
 left round to the dealer, then the crib; the deal passes left. After a go, each following player who
 can lay a card must; the last to lay a card scores the go. The engine's turn order already follows
 these rules for any number of seats; this plugin sets the deal.

@@ -1,15 +1,29 @@
-"""Shared fixtures: games on stacked (chosen) deals; the hypothesis profile ``long`` for fuzzing."""
+"""Shared fixtures: games on stacked (chosen) deals; the third-party plugin packages really installed;
+the hypothesis profile ``long`` for fuzzing."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from cribcore import Game, Profile, RuleSet, parse_card, parse_cards
-from cribcore.deals import DealCards, RecordedDeals
+from cribcore import Game
+from cribcore.cli.plugin_new import write_plugin_package
+from cribcore.testing import DealSpec, stacked_game
+
+__all__ = ["DealSpec", "PluginSite", "StackedGame", "make_stacked_game"]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+EXAMPLE_PACKAGES = ("toss-fives", "captains-cribbage", "auction-cribbage", "joker-cribbage")
+"""The example plugin packages under examples/, installed together by `plugin_site`."""
 
 # CRIBCORE_FUZZ=long runs the fuzz tests (tests/test_fuzz_*.py) for many more examples than the
 # default suite can afford; those tests take their example count from the loaded profile.
@@ -19,32 +33,10 @@ settings.register_profile(
 if os.environ.get("CRIBCORE_FUZZ") == "long":
     settings.load_profile("long")
 
-DealSpec = tuple[Sequence[str], str]
-"""One stacked deal: each seat's cards as dealt (text, seat by seat) and the starter."""
-
 StackedGame = Callable[..., Game]
 
-
-def make_stacked_game(
-    *deals: DealSpec,
-    dealer: int = 0,
-    rules: RuleSet | None = None,
-    crib_cards: str = "",
-    profile: Profile | None = None,
-) -> Game:
-    """A game whose deals are exactly ``deals`` (then it waits), first dealt by ``dealer``, under
-    ``profile`` (or the standard rules, or ``rules`` with no variant plugin)."""
-    cards = [
-        DealCards(
-            hands=tuple(parse_cards(hand) for hand in hands),
-            crib_cards=parse_cards(crib_cards),
-            starter=parse_card(starter),
-        )
-        for hands, starter in deals
-    ]
-    if profile is None and rules is not None:
-        profile = Profile(name="stacked", rules=rules)
-    return Game(profile, seed=0, deals=RecordedDeals([dealer], cards))
+make_stacked_game = stacked_game
+"""Kept under its old name for the tests that import it; it lives in `cribcore.testing`."""
 
 
 @pytest.fixture
@@ -54,9 +46,36 @@ def stacked() -> StackedGame:
     return make_stacked_game
 
 
-@pytest.fixture(scope="session")
-def examples_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The environment of a program that sees the example plugins (captains, auction) installed."""
-    from .examples import INSTALLED_TOGETHER, pip_install
+@dataclass(frozen=True)
+class PluginSite:
+    """A folder where the test plugin packages are installed (put it on ``PYTHONPATH``), and the
+    package that ``cribbage plugins new lucky-seven`` wrote."""
 
-    return pip_install(INSTALLED_TOGETHER, tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("build"))
+    site: Path
+    generated: Path
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The environment of a program that sees the installed packages (plain output)."""
+        return {**os.environ, "PYTHONPATH": str(self.site), "NO_COLOR": "1", "TERM": "dumb"}
+
+
+@pytest.fixture(scope="session")
+def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> PluginSite:
+    """Every example package under examples/, the failing test plugin (tests/plugin_boom) and a freshly
+    generated plugin package, installed with one pip run (each pip run pays for its build environment;
+    each package is built from a copy, so nothing is left in the checkout)."""
+    site = tmp_path_factory.mktemp("site")
+    build = tmp_path_factory.mktemp("build")
+    sources = [shutil.copytree(ROOT / "examples" / name, build / name) for name in EXAMPLE_PACKAGES]
+    sources.append(shutil.copytree(ROOT / "tests" / "plugin_boom", build / "boom"))
+    generated = write_plugin_package("lucky-seven", build / "cribcore-lucky-seven")
+    command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site)]
+    subprocess.run([*command, *map(str, sources), str(generated)], check=True, cwd=build, capture_output=True)
+    return PluginSite(site, generated)
+
+
+@pytest.fixture(scope="session")
+def examples_env(plugin_site: PluginSite) -> dict[str, str]:
+    """The environment of a program that sees the example plugins installed."""
+    return plugin_site.env

@@ -1,8 +1,8 @@
 """A deliberately plain brute-force show scorer, independent of `cribcore.scoring`.
 
-It looks at every subset of the five cards (four hand cards and the starter) and applies RULES.md §2.6
-literally. It is slow on purpose: it is the oracle for the scoring tests and the baseline for the scoring
-benchmark. It only reads each card's ``rank`` (1..13) and ``suit``.
+It looks at every subset of the five cards (four hand cards and the starter) and applies the show rules
+of docs/rules.md literally. It is slow on purpose: it is the oracle for the scoring tests and the
+baseline for the scoring benchmark. It only reads each card's ``rank`` (1..13) and ``suit``.
 """
 
 from __future__ import annotations

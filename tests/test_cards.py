@@ -1,4 +1,4 @@
-"""Cards (RULES.md §1): the text form, the deck, count values and ordering."""
+"""Cards (docs/rules.md): the text form, the deck, count values and ordering."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The `cribbage` command line: every worked example of RULES.md §2 through ``score``/``peg --json``,
+"""The `cribbage` command line: every worked example of docs/rules.md through ``score``/``peg --json``,
 exit statuses and one-line errors, unattended games, records and replays, and the pieces the
 interactive game is built from (words, card picking, the prompt loop)."""
 
@@ -72,7 +72,7 @@ def assert_one_line_error(result: subprocess.CompletedProcess[str], code: int, *
     return lines[0]
 
 
-# --------------------------------------------------------------------------- RULES.md §2, the show
+# ------------------------------------------------------------------------- docs/rules.md, the show
 
 SHOW_EXAMPLES = [
     ("4C 5D 6H KC", "5S", False, 16),
@@ -169,7 +169,7 @@ class TestScoreCommand:
         assert result.stdout == ""
 
 
-# --------------------------------------------------------------------------- RULES.md §2, the play
+# ------------------------------------------------------------------------- docs/rules.md, the play
 
 PLAY_EXAMPLES = [
     ("7S 8D 8H", True, [0, 2, 3]),

@@ -1,4 +1,4 @@
-"""The engine (RULES.md §2): illegal actions, determinism, the cut, heels, the play, the show and
+"""The engine (docs/rules.md): illegal actions, determinism, the cut, heels, the play, the show and
 winning, on stacked deals whose every card is chosen by the test."""
 
 from __future__ import annotations

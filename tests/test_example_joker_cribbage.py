@@ -4,11 +4,9 @@ records replay."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,25 +14,17 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from .conftest import PluginSite
+
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "joker-cribbage"
 PROFILE = EXAMPLE / "joker-cribbage.toml"
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The example installed (really, with pip) into a folder of its own; the environment that sees it."""
-    target = tmp_path_factory.mktemp("site")
-    build = tmp_path_factory.mktemp("build")
-    # Build from a copy, so that setuptools leaves nothing behind in the checkout.
-    source = shutil.copytree(EXAMPLE, build / "joker-cribbage")
-    # Without build isolation when setuptools and wheel are at hand: pip then builds at once, not in a
-    # new venv of its own.
-    at_hand = all(importlib.util.find_spec(name) is not None for name in ("setuptools", "wheel"))
-    isolation = ["--no-build-isolation"] if at_hand else []
-    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", *isolation]
-    subprocess.run([*pip, "--target", str(target), str(source)], check=True, cwd=build, capture_output=True)
-    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "CLICOLOR_FORCE")}
-    return {**env, "PYTHONPATH": str(target), "NO_COLOR": "1"}
+def installed(plugin_site: PluginSite) -> dict[str, str]:
+    """The environment that sees the example installed (really, with pip, with the other examples)."""
+    env = {k: v for k, v in plugin_site.env.items() if k not in ("FORCE_COLOR", "CLICOLOR_FORCE")}
+    return {**env, "TERM": os.environ.get("TERM", "dumb")}
 
 
 def cribbage(env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

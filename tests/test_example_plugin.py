@@ -5,40 +5,21 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from .conftest import PluginSite
+
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "toss-fives"
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+def installed(plugin_site: PluginSite) -> dict[str, str]:
     """The example installed (really, with pip) into a folder of its own; the environment that sees it."""
-    target = tmp_path_factory.mktemp("site")
-    build = tmp_path_factory.mktemp("build")
-    # Build from a copy, so that setuptools leaves nothing behind in the checkout.
-    source = shutil.copytree(EXAMPLE, build / "toss-fives")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--target",
-            str(target),
-            str(source),
-        ],
-        check=True,
-        cwd=build,
-        capture_output=True,
-    )
-    return {**os.environ, "PYTHONPATH": str(target), "NO_COLOR": "1"}
+    return {**os.environ, "PYTHONPATH": str(plugin_site.site), "NO_COLOR": "1"}
 
 
 def cribbage(env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

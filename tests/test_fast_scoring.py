@@ -113,7 +113,7 @@ def test_agrees_with_the_engines_show_under_every_profile(name: str) -> None:
         ("4H 6H 8H TH", "KS", {}, True, 0),
         ("4H 6H 8H TH", "KS", {"crib_flush_needs_starter": False}, True, 4),
         ("4H 6H 8H TH", "KH", {"crib_flush_needs_starter": False}, True, 5),
-        # RULES.md §3: five-card hands of three, seven-card hands of five.
+        # docs/rules.md: five-card hands of three, seven-card hands of five.
         ("4H 8H TH", "KS", {}, False, 3),
         ("4H 8H TH", "KH", {}, False, 4),
         ("2H 4H 8H TH QH", "KS", {}, False, 5),

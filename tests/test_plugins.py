@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import sys
 import types
 from collections.abc import Iterator
-from importlib.metadata import EntryPoint
 
 import pytest
 
-from cribcore import pluginmanager
 from cribcore.actions import Discard
 from cribcore.cards import Rank
 from cribcore.engine import Game
 from cribcore.hookspecs import hookimpl
 from cribcore.players import RandomPlayer
-from cribcore.pluginmanager import ENTRY_POINT_GROUP, UnknownPlugin, available, plugin_manager
+from cribcore.pluginmanager import UnknownPlugin, available, plugin_manager
 from cribcore.profiles import Profile
 from cribcore.rules import RuleSet
+from cribcore.testing import registered
 
 
 def _toss_fives() -> types.ModuleType:
@@ -37,15 +35,9 @@ def _toss_fives() -> types.ModuleType:
 
 
 @pytest.fixture
-def toss_fives_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    module = _toss_fives()
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    real = available()
-    fake = EntryPoint(name="toss_fives", value=module.__name__, group=ENTRY_POINT_GROUP)
-    monkeypatch.setattr(pluginmanager, "available", lambda: {**real, "toss_fives": fake})
-    pluginmanager.clear_caches()
-    yield
-    pluginmanager.clear_caches()
+def toss_fives_installed() -> Iterator[None]:
+    with registered("toss_fives", _toss_fives()):
+        yield
 
 
 def test_standard_is_registered_as_an_entry_point() -> None:

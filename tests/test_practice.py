@@ -1,4 +1,4 @@
-"""Practice: the worked sequences of seed 002 score as the seed says, the practice opponent follows its
+"""Practice: the worked sequences of the play score as docs/rules.md says, the practice opponent follows its
 stated rule, and a practice round runs through the real program with every card explained."""
 
 from __future__ import annotations

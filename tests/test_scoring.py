@@ -1,4 +1,4 @@
-"""Scoring (RULES.md §2): the worked examples of the show and the play, and the show scorer checked
+"""Scoring (docs/rules.md): the worked examples of the show and the play, and the show scorer checked
 against the brute-force reference in `tests/reference_scorer.py` on many random hands."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One class per variant of RULES.md §3, each on literal (stacked) deals with the exact points expected."""
+"""One class per variant of docs/rules.md, each on literal (stacked) deals with the exact points expected."""
 
 from __future__ import annotations
 
@@ -11,20 +11,11 @@ from cribcore import Game, Profile, load_profile, parse_card, parse_cards
 from cribcore.actions import BadClaim, Count, Discard, Muggins, Pass, Play, WrongPhase
 from cribcore.events import Event
 from cribcore.pluginmanager import plugin_manager
-from cribcore.profiles import resolved_profile
 from cribcore.records import game_record, replay
 from cribcore.scoring import FLUSH, ScoreItem, score_show
+from cribcore.testing import variant
 
 from .conftest import StackedGame
-
-
-def variant(name: str, *, rules: dict[str, Any] | None = None, **options: dict[str, Any]) -> Profile:
-    """A built-in profile with some rules or plugin options changed (as a record would carry it)."""
-    data = load_profile(name).model_dump(mode="json")
-    data["rules"].update(rules or {})
-    for plugin, values in options.items():
-        data["options"][plugin.replace("_", "-")].update(values)
-    return resolved_profile(data, f"{name} (test)")
 
 
 def discard(game: Game, seat: int, cards: str) -> None:
@@ -209,7 +200,7 @@ class TestPartners:
 class TestMuggins:
     """Players declare counts; overcounts are corrected; muggins takes missed points; false calls cost."""
 
-    # Pone (seat 1) keeps 4C 5D 6H KC: 16 with the 5S starter (RULES.md §2). Dealer keeps 7S 8S 9S TS.
+    # Pone (seat 1) keeps 4C 5D 6H KC: 16 with the 5S starter (docs/rules.md). Dealer keeps 7S 8S 9S TS.
     DEAL = (("7S 8S 9S TS 3D QD", "4C 5D 6H KC AH 2H"), "5S")
 
     def show_game(self, stacked: StackedGame, **muggins: Any) -> Game:

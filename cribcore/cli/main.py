@@ -2,18 +2,23 @@
 every failure into one line on standard error.
 
 Exit statuses: 0 success; 1 an error (a bad card, a bad record, a file that cannot be read or written,
-input that ended mid-game); 2 a usage error; 130 interrupted with Ctrl-C outside a prompt.
+input that ended mid-game, a plugin whose hook failed); 2 a usage error; 130 interrupted with Ctrl-C
+outside a prompt.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from .. import __version__
+from ..pluginmanager import PluginError
+from ..records import PluginVersionWarning
 from ..rulebook import Rulebook, rulebook_for
 from .analyze import add_analyze_parser
 from .commands import Handler, UsageError
@@ -119,7 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             parser.error(f"choose a command: {', '.join(parser.command_names)}")
-        return _dispatch(args)
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", PluginVersionWarning)
+            shown = warnings.showwarning
+            warnings.showwarning = functools.partial(_warning_line, shown)
+            return _dispatch(args)
     except SystemExit as exc:  # --help, --version and usage errors from argparse
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except UsageError as exc:
@@ -128,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 1
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, PluginError) as exc:
         report(_message(exc))
         return 1
     except KeyboardInterrupt:
@@ -168,6 +177,20 @@ def _dispatch(args: argparse.Namespace) -> int:
 def _rulebook_option(profile: str | None, command: str) -> Rulebook | None:
     """The rulebook of the ``--profile`` given, or ``None`` when none was (the standard rules)."""
     return None if profile is None else rulebook_for(load_profile_option(profile, command))
+
+
+def _warning_line(
+    shown: Callable[..., None],
+    message: Warning | str,
+    category: type[Warning],
+    *args: Any,
+    **kwargs: Any,
+) -> None:
+    """Our own warnings are one line on standard error, as errors are; others are shown as usual."""
+    if issubclass(category, PluginVersionWarning):
+        print(f"{PROG}: warning: {' '.join(str(message).split())}", file=sys.stderr, flush=True)
+    else:
+        shown(message, category, *args, **kwargs)
 
 
 def _message(exc: BaseException) -> str:

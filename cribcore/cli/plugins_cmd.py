@@ -1,4 +1,5 @@
-"""The ``plugins`` command: every installed plugin with its version, summary, hooks and options.
+"""The ``plugins`` command: every installed plugin with its version, summary, hooks and options;
+``--check NAME`` tries one plugin in a short game; ``new NAME`` writes a new plugin package.
 
 Listing imports each plugin to read its hooks and options (nothing else does: a game imports only the
 plugins its profile names). A plugin that fails to import is listed with the reason, not a crash.
@@ -7,12 +8,15 @@ plugins its profile names). A plugin that fails to import is listed with the rea
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-from ..pluginmanager import UnknownPlugin, available, describe
+from ..plugincheck import CHECK_SEED, plugin_profile, try_profile
+from ..pluginmanager import PluginError, UnknownPlugin, available, describe
+from .plugin_new import write_plugin_package
 from .render import print_json
 
 __all__ = ["add_plugins_parser"]
@@ -27,10 +31,28 @@ def add_plugins_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "A plugin changes a game only when that game's profile names it.",
     )
     parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    parser.add_argument(
+        "--check",
+        metavar="NAME",
+        help="load the plugin NAME and play one short seeded game with it (computer players); "
+        "say what fails, if anything",
+    )
     parser.set_defaults(handler=_plugins)
+    sub = parser.add_subparsers(dest="plugins_command", metavar="ACTION", title="actions")
+    new = sub.add_parser(
+        "new",
+        help="write a new plugin package to start from",
+        description="Write a ready plugin package: pyproject.toml with the entry point, a module with one "
+        "hook, a profile naming it and a pytest test. It installs with 'pip install DIR' as it is.",
+    )
+    new.add_argument("name", metavar="NAME", help="the plugin's name: lower-case words joined by dashes")
+    new.add_argument("--output", type=Path, metavar="DIR", help="default: cribcore-NAME here")
+    new.set_defaults(handler=_new)
 
 
 def _plugins(args: argparse.Namespace, console: Console) -> int:
+    if args.check is not None:
+        return _check(args.check, console)
     entries: list[dict[str, Any]] = []
     for name in sorted(available(), key=lambda n: (n != "standard", n)):
         try:
@@ -67,4 +89,34 @@ def _plugins(args: argparse.Namespace, console: Console) -> int:
         for key, option in entry["options"].items():
             line = f"  option {key} ({option['type']}, default {option['default']!r})"
             console.print(Text(line + (f": {option['description']}" if option["description"] else "")))
+    return 0
+
+
+def _check(name: str, console: Console) -> int:
+    """Load ``name`` at its default options and play a trial game; a failure is one line (exit 1)."""
+    profile = plugin_profile(name)  # a ProfileError names an unknown plugin or a refused hook
+    try:
+        game = try_profile(profile)
+    except PluginError as exc:
+        raise PluginError(exc.plugin, exc.hook, f"{exc.error} (in a trial game, seed {CHECK_SEED})") from None
+    info = describe(name)
+    scores = " to ".join(str(score) for score in sorted(game.scores, reverse=True))
+    console.print(
+        f"plugin {name!r} {info.version}: loads, and a trial game with it (seed {CHECK_SEED}) played to the "
+        f"end, {scores}",
+        markup=False,
+        highlight=False,
+    )
+    return 0
+
+
+def _new(args: argparse.Namespace, console: Console) -> int:
+    folder = write_plugin_package(args.name, args.output)
+    console.print(
+        f"Wrote the plugin package {folder}. Install it with: pip install {folder}  "
+        f"Test it with: pytest {folder / 'tests'}",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
     return 0

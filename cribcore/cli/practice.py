@@ -1,13 +1,14 @@
-"""The ``practice`` command: the play (pegging) on its own, as seed 002 teaches it.
+"""The ``practice`` command: the play (pegging) on its own, as a beginner's tutorial teaches it.
 
 ``practice pegging`` deals four cards each; you lead, and the opponent follows one simple rule, stated
 at the start (`RULE`). Every card of both players is scored and explained as it is laid. The cards,
 the count, goes, 31 and the last card all come from the engine (a game whose deal is these eight
 cards), so practice scores exactly as a real game does.
 
-``practice examples`` steps through the three worked sequences of seed 002, one card at a time; their
-points come from the same rules authority as a game's (`cribcore.rulebook.Rulebook.play_items`), plus
-the last card's point where the sequence ends with nobody able to play on.
+``practice examples`` steps through three worked sequences of the play (docs/rules.md), one card at a
+time; their points come from the same rules authority as a game's
+(`cribcore.rulebook.Rulebook.play_items`), plus the last card's point where the sequence ends with
+nobody able to play on.
 
 Both take ``--profile``: the play is then scored by that profile's plugins (its deal is still four
 cards each, two players).
@@ -258,7 +259,7 @@ EXAMPLES = (
         _steps("you:KC them:9D you:TH them:go you:2S them:7C you:6S"),
     ),
 )
-"""The three worked sequences of seed 002, in its order."""
+"""Three worked sequences of the play, in the order a tutorial gives them."""
 
 
 def example_points(

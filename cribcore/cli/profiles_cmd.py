@@ -21,6 +21,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..files import atomic_write_text
+from ..plugincheck import CHECK_SEED, try_profile
+from ..pluginmanager import PluginError
 from ..profiles import (
     STANDARD,
     Profile,
@@ -63,7 +65,8 @@ def add_profiles_parser(commands: argparse._SubParsersAction[Any]) -> None:
     validate = sub.add_parser(
         "validate",
         help="check a profile file",
-        description="Load a profile file as 'play --profile' would; say what is wrong with it, if anything.",
+        description="Load a profile file as 'play --profile' would, then play one short seeded game on it "
+        "with computer players, so that a plugin that fails shows here; say what is wrong, if anything.",
     )
     validate.add_argument("file", metavar="FILE")
     validate.set_defaults(handler=_validate)
@@ -167,11 +170,16 @@ def _validate(args: argparse.Namespace, console: Console) -> int:
     if not path.is_file():
         raise ProfileError(f"{path}: no such profile file")
     profile = load_profile(path)
+    try:
+        try_profile(profile)
+    except PluginError as exc:
+        raise ProfileError(f"{path}: in a trial game (seed {CHECK_SEED}): {exc}") from None
     extras = [p for p in profile.plugins if p != STANDARD]
     rules = profile.rules
     console.print(
         f"{path}: valid profile {profile.name!r}: {rules.seats} players, {rules.cards_dealt} cards, "
-        f"to {rules.target}; plugins: {', '.join(extras) or 'none beyond standard'}",
+        f"to {rules.target}; plugins: {', '.join(extras) or 'none beyond standard'}; "
+        "a trial game played to the end",
         markup=False,
         highlight=False,
     )

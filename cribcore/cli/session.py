@@ -12,6 +12,11 @@ Enter before their table is drawn.
 Saves: after every action the game is written to its slot (`cribcore.saves`), atomically; when the
 game ends the slot is emptied (or holds the next game of a match). A save that cannot be written, or
 whose file was changed by something else, stops the saving with one warning; the game goes on.
+
+A plugin whose hook fails (`PluginError`) stops the table with one line naming the plugin, the hook and
+the error, and exit status 1. The engine may be half-way through the failing action, so nothing is
+taken from it: the save holds the game as of the last completed action (it is written only after an
+action completes), and ``--record`` gets the record taken after that action.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from rich.text import Text
 from ..actions import Action
 from ..engine import Game, Phase
 from ..players import Player, make_player
+from ..pluginmanager import PluginError
 from ..profiles import Profile
 from ..records import game_record, write_record
 from ..saves import HUMAN, GameResult, MatchState, SaveConflict, SaveSlot, build_envelope
@@ -102,13 +108,23 @@ class Session:
         self.shared = len(humans) > 1
         self._holder: int | None = None
         self._told: dict[int, int] = {}
+        self._completed: dict[str, object] | None = None
+        """The record as of the last completed action (kept only when there is a ``--record``)."""
 
     # ------------------------------------------------------------------ the games
 
     def run(self, game: Game, *, resumed: bool = False) -> int:
         """Play ``game`` (and, in a match, the games after it); return the exit status: 0 at the end
-        or when a human quits, 1 when input ended with no one to answer, 130 after Ctrl-C outside a
-        prompt."""
+        or when a human quits, 1 when input ended with no one to answer or a plugin failed, 130
+        after Ctrl-C outside a prompt."""
+        try:
+            return self._run(game, resumed=resumed)
+        except PluginError as exc:
+            report(f"{exc}; the game stopped before that move")
+            self._write_completed()
+            return 1
+
+    def _run(self, game: Game, *, resumed: bool) -> int:
         if not resumed:
             self._save(game)
         while True:
@@ -151,6 +167,7 @@ class Session:
         )
         self._holder = None
         self._told = {}
+        self._completed_action(game)
         self._heading(game, resumed=resumed)
         audience = self.voice.you if self.voice.you is not None else 0
         computers = {
@@ -179,6 +196,7 @@ class Session:
             else:
                 action = self._ask(game, seat, narrator)
             game.apply(seat, action)
+            self._completed_action(game)
             self._save(game)
 
     def _heading(self, game: Game, *, resumed: bool) -> None:
@@ -372,6 +390,19 @@ class Session:
         write_record(path, game_record(game))
         what = "Unfinished record" if unfinished else "Record"
         self.console.print(Text(f"{what} written to {path}", "dim"), soft_wrap=True)  # a path stays whole
+
+    def _completed_action(self, game: Game) -> None:
+        if self.record is not None:
+            self._completed = game_record(game)
+
+    def _write_completed(self) -> None:
+        """After a plugin failed: the record as of the last completed action, and where the save is."""
+        path = self._record_path()
+        if path is not None and self._completed is not None:
+            write_record(path, self._completed)
+            self.console.print(Text(f"Unfinished record written to {path}", "dim"), soft_wrap=True)
+        if self.slot is not None and self.mode is not None:
+            self.console.print(Text(f"Saved before that move: cribbage resume {self.mode}", style="bold"))
 
     def _record_path(self) -> Path | None:
         """``--record`` as given; in a match, one file per game (``game-1.json``, ``game-2.json``, …)."""

@@ -2,7 +2,7 @@
 
 The computer levels score thousands of hands per decision, so they work on card indices
 (`Card.index`, 0..51, rank-major) rather than `Card` objects, and never build itemized scores in their
-inner loops. Every number here is the standard count of `cribcore.scoring` (RULES.md §2):
+inner loops. Every number here is the standard count of `cribcore.scoring` (docs/rules.md):
 
 - the show total is split into a part that depends only on the ranks (fifteens, pairs, runs), taken
   from `cribcore.scoring.show_total` once per multiset of ranks and cached, and the flush and nobs,
