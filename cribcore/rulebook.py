@@ -141,6 +141,7 @@ class Rulebook:
         )
         self._play_cached: Callable[..., int] = functools.lru_cache(maxsize=_PLAY_CACHE)(self._play_hooked)
         self._orders: dict[int, tuple[int, ...]] = {}
+        self._standard_order = only_standard(hook.cribcore_counting_order)
         answer = hook.cribcore_pack(rules=rules)
         self._pack: tuple[Card, ...] = tuple(answer) if answer is not None else FULL_DECK
         self.show_counter: Callable[..., int] = self._counter()
@@ -334,9 +335,10 @@ class Rulebook:
         """The seats whose hands are counted in the show, in order; the crib is counted last."""
         order = self._orders.get(dealer)
         if order is None:
-            order = self._orders[dealer] = tuple(
-                self._hook.cribcore_counting_order(rules=self._rules, dealer=dealer)
-            )
+            order = tuple(self._hook.cribcore_counting_order(rules=self._rules, dealer=dealer))
+            # A plugin's order is asked for every show, as the hook promises; only the standard one is kept.
+            if self._standard_order:
+                self._orders[dealer] = order
         return order
 
     def check_discard(

@@ -42,7 +42,14 @@ AFTER = {
     "cribcore_starter_items": 5,
     "cribcore_counting_order": 5,
 }
-AT_LOAD = {"cribcore_rules", "cribcore_check_rules", "cribcore_declared", "cribcore_game_start"}
+AT_LOAD = {
+    "cribcore_rules",
+    "cribcore_check_rules",
+    "cribcore_declared",
+    "cribcore_game_start",
+    "cribcore_pack",
+    "cribcore_score_kinds",
+}
 ONE_CALL_PER_EVENT = {"cribcore_play_items", "cribcore_starter_items", "cribcore_counting_order"}
 
 

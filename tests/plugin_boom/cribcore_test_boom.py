@@ -7,6 +7,9 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from cribcore.hookspecs import hookimpl
+from cribcore.phases import PhaseState, PhaseStep
+
+PHASE_HOOKS = frozenset({"cribcore_phase_actions", "cribcore_phase_apply", "cribcore_phase_choose"})
 
 
 class BoomError(RuntimeError):
@@ -88,3 +91,40 @@ class Boom:
     @hookimpl(tryfirst=True)
     def cribcore_game_points(self) -> object:
         return self._answer("cribcore_game_points")
+
+    @hookimpl(tryfirst=True)
+    def cribcore_pack(self) -> object:
+        return self._answer("cribcore_pack")
+
+    @hookimpl
+    def cribcore_score_kinds(self) -> object:
+        return self._answer("cribcore_score_kinds")
+
+    def _in_phase(self) -> bool:
+        """Whether the failing hook is one that is only called inside a phase: then every deal after the
+        first opens one (two actions, so that the computer chooses), so that the hook is called."""
+        return self.options.hook in PHASE_HOOKS
+
+    @hookimpl
+    def cribcore_phase_before_deal(self, dealer: int) -> object:
+        if self._in_phase():
+            return ("boom", dealer)
+        return self._answer("cribcore_phase_before_deal")
+
+    @hookimpl(tryfirst=True)
+    def cribcore_phase_actions(self, state: PhaseState) -> object:
+        if state.name != "boom":
+            return None
+        return self._answer("cribcore_phase_actions") or ["go on", "go on at once"]
+
+    @hookimpl(tryfirst=True)
+    def cribcore_phase_apply(self, state: PhaseState) -> object:
+        if state.name != "boom":
+            return None
+        return self._answer("cribcore_phase_apply") or PhaseStep()
+
+    @hookimpl(tryfirst=True)
+    def cribcore_phase_choose(self, state: PhaseState) -> object:
+        if state.name != "boom":
+            return None
+        return self._answer("cribcore_phase_choose") or "go on"
