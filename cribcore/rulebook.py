@@ -458,9 +458,18 @@ def rulebook_for(profile: Profile) -> Rulebook:
     return book
 
 
-@functools.cache
 def standard_rulebook() -> Rulebook:
-    """The locked standard profile's rulebook."""
-    from .profiles import load_profile
+    """The locked standard profile's rulebook (the one `rulebook_for` gives its games)."""
+    book = _standard[0] if _standard else None
+    # Plugins reloaded in this process (`pluginmanager.clear_caches`) need a new rulebook.
+    if book is None or book.manager is not pluginmanager.plugin_manager(
+        book.profile.plugins, book.profile.options
+    ):
+        from .profiles import load_profile
 
-    return rulebook_for(load_profile())
+        book = rulebook_for(load_profile())
+        _standard[:] = [book]
+    return book
+
+
+_standard: list[Rulebook] = []
