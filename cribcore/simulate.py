@@ -91,15 +91,20 @@ class Matchup:
         return self.profile.rules.sides
 
     def skunk_lines(self) -> tuple[int, int]:
-        """The single and double skunk lines: a loser below them is skunked. From the ``skunk``
-        plugin's options when the profile enables it, else 30 and 60 points short of the target
-        (91 and 61 at 121, RULES.md §3); 0 means never."""
-        target = self.profile.rules.target
-        defaults = (max(target - 30, 0), max(target - 60, 0))
-        if "skunk" not in self.profile.plugins:
-            return defaults
-        options: dict[str, Any] = self.profile.options.get("skunk", {})
-        return int(options.get("skunk_line", 91)), int(options.get("double_skunk_line", 61))
+        """The single and double skunk lines: a loser below them is skunked; 0 means never. The
+        ``skunk`` plugin's lines (its options, else derived from the target, 91 and 61 at 121), also
+        when the profile does not award skunks, so that every run reports them the same way."""
+        # The plugin's own rule, so that what is counted here is what the plugin awards.
+        # (Installed under this name; mypy checks it as ``plugins``.)
+        from cribcore_plugins.skunk import skunk_lines  # type: ignore[import-not-found]
+
+        options: dict[str, Any] = (
+            self.profile.options.get("skunk", {}) if "skunk" in self.profile.plugins else {}
+        )
+        lines: tuple[int, int] = skunk_lines(
+            self.profile.rules.target, options.get("skunk_line"), options.get("double_skunk_line")
+        )
+        return lines
 
 
 @dataclass(slots=True)

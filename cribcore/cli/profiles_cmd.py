@@ -158,8 +158,18 @@ def _show(args: argparse.Namespace, console: Console) -> int:
     data = _summary(profile)
     data.pop("locked", None)
     console.print(Text(f"# {profile.name}{' (locked)' if profile.locked else ''}", style="bold"))
-    console.print(tomli_w.dumps(data), markup=False, highlight=False, end="")
+    console.print(tomli_w.dumps(_without_unset(data)), markup=False, highlight=False, end="")
     return 0
+
+
+def _without_unset(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the options left unset (``None``, such as a skunk line that follows the
+    target): TOML has no null."""
+    return {
+        key: _without_unset(value) if isinstance(value, dict) else value
+        for key, value in data.items()
+        if value is not None
+    }
 
 
 def _validate(args: argparse.Namespace, console: Console) -> int:

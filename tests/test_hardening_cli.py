@@ -1,0 +1,116 @@
+"""Regression tests for the command line and engine hardening (issue 13): each test names what it keeps
+fixed. Properties found by fuzzing live in test_fuzz_cli.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from _pytest.capture import CaptureFixture
+
+from cribcore import Profile, load_profile, parse_card, parse_cards
+from cribcore.cli.main import main
+from cribcore.pluginmanager import plugin_manager
+from cribcore.profiles import resolved_profile
+from cribcore.scoring import FLUSH, score_show, show_total
+from cribcore.simulate import Matchup
+
+# ------------------------------------------------------------------ flushes need three or more cards
+
+
+@pytest.mark.parametrize(
+    ("hand", "starter"), [("5H", "5S"), ("5H", "9H"), ("5H 6H", "KH"), ("5H 6H", "KS"), ("2C 9C", "JC")]
+)
+@pytest.mark.parametrize("crib", [False, True])
+def test_one_or_two_cards_are_no_flush(hand: str, starter: str, crib: bool) -> None:
+    cards, cut = parse_cards(hand), parse_card(starter)
+    score = score_show(cards, cut, crib=crib)
+    assert all(item.kind != FLUSH for item in score.items)
+    assert show_total(cards, cut, crib=crib) == score.total
+
+
+def test_three_hand_cards_of_a_suit_still_flush() -> None:
+    # Five-card cribbage's hand of three: 3, or 4 with the starter.
+    assert show_total(parse_cards("2H 6H TH"), parse_card("KS")) == 3
+    assert show_total(parse_cards("2H 6H TH"), parse_card("KH")) == 4
+
+
+def test_score_command_counts_no_flush_of_one(capsys: CaptureFixture[str]) -> None:
+    assert main(["score", "5H", "--starter", "5S"]) == 0
+    out = capsys.readouterr().out
+    assert "flush" not in out and "total" in out
+
+
+def test_stats_of_one_card_hands_have_no_flush(capsys: CaptureFixture[str]) -> None:
+    assert main(["stats", "--hand-size", "1", "--json"]) == 0
+    # The best one-card hand is a jack of the starter's suit making fifteen: 2 + nobs 1.
+    assert json.loads(capsys.readouterr().out)["hand"]["max"] == 3
+
+
+def test_a_profile_with_hands_of_one_scores_no_flush() -> None:
+    profile = load_profile("standard")
+    hook = plugin_manager(profile.plugins, profile.options).hook
+    results = hook.cribcore_show_items(
+        rules=profile.rules, cards=parse_cards("9D"), starter=parse_card("2D"), crib=False
+    )
+    assert not [item for result in results for item in result or () if item.kind == FLUSH]
+
+
+# ------------------------------------------------------------------ skunk lines follow the target
+
+
+def _with_skunk(name: str, **options: int) -> Profile:
+    data = load_profile(name).model_dump(mode="json")
+    data["plugins"] = [*data["plugins"], "skunk"]
+    data["options"]["skunk"] = options
+    data["name"] = f"{name}-skunk"
+    return resolved_profile(data, f"{name} with skunk (test)")
+
+
+def _game_points(profile: Profile, scores: tuple[int, int]) -> int:
+    hook = plugin_manager(profile.plugins, profile.options).hook
+    points = hook.cribcore_game_points(rules=profile.rules, scores=scores, winner=0)
+    return int(points) if points is not None else 1
+
+
+@pytest.mark.parametrize(
+    ("scores", "points"), [((61, 40), 1), ((61, 31), 1), ((61, 30), 2), ((61, 1), 2), ((61, 0), 2)]
+)
+def test_five_card_skunk_lines_follow_the_target(scores: tuple[int, int], points: int) -> None:
+    # At 61: skunk below 31, no double skunk (not every win a double skunk).
+    assert _game_points(_with_skunk("five-card"), scores) == points
+
+
+@pytest.mark.parametrize(
+    ("scores", "points"), [((126, 91), 1), ((121, 90), 2), ((121, 61), 2), ((121, 60), 3), ((125, 0), 3)]
+)
+def test_skunk_lines_at_121_are_91_and_61(scores: tuple[int, int], points: int) -> None:
+    # Lines are measured from the target, not from the winner's score: 126-91 is 30 short, no skunk.
+    assert _game_points(_with_skunk("standard"), scores) == points
+
+
+def test_skunk_lines_at_151() -> None:
+    profile = _with_skunk("seven-card")
+    assert [_game_points(profile, (151, loser)) for loser in (121, 120, 91, 90)] == [1, 2, 2, 3]
+
+
+def test_explicit_skunk_lines_are_kept() -> None:
+    profile = _with_skunk("five-card", skunk_line=41, double_skunk_line=11)
+    assert [_game_points(profile, (61, loser)) for loser in (41, 40, 11, 10)] == [1, 2, 2, 3]
+
+
+def test_simulate_reports_the_lines_the_plugin_awards() -> None:
+    assert Matchup(_with_skunk("five-card"), ("random", "random"), 0).skunk_lines() == (31, 0)
+    assert Matchup(load_profile("seven-card"), ("random", "random"), 0).skunk_lines() == (121, 91)
+    assert Matchup(load_profile("skunk-match"), ("random", "random"), 0).skunk_lines() == (91, 61)
+
+
+def test_profiles_show_a_skunk_profile_that_follows_the_target(
+    tmp_path: Path, capsys: CaptureFixture[str]
+) -> None:
+    path = tmp_path / "fc.toml"
+    path.write_text('name = "fc"\nextends = "five-card"\nplugins = ["skunk"]\n', encoding="utf-8")
+    assert main(["profiles", "show", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "[options.skunk]" in captured.out and not captured.err
