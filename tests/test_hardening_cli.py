@@ -3,16 +3,24 @@ fixed. Properties found by fuzzing live in test_fuzz_cli.py."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _pytest.capture import CaptureFixture
 
-from cribcore import Profile, load_profile, parse_card, parse_cards
+from cribcore import Game, Profile, load_profile, parse_card, parse_cards
+from cribcore.actions import Count, Discard, IllegalAction, MalformedAction, Muggins, NotYourTurn, Play
 from cribcore.cli.main import main
+from cribcore.files import atomic_write_text
 from cribcore.pluginmanager import plugin_manager
 from cribcore.profiles import resolved_profile
+from cribcore.records import game_record
 from cribcore.scoring import FLUSH, score_show, show_total
 from cribcore.simulate import Matchup
 
@@ -114,3 +122,151 @@ def test_profiles_show_a_skunk_profile_that_follows_the_target(
     assert main(["profiles", "show", str(path)]) == 0
     captured = capsys.readouterr()
     assert "[options.skunk]" in captured.out and not captured.err
+
+
+# ------------------------------------------------------------------ output files: only ordinary files
+
+
+def _one_line(err: str) -> str:
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "pipe"
+    os.mkfifo(path)
+    return path
+
+
+def test_record_to_a_fifo_is_refused_before_the_game(fifo: Path, capsys: CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "computer,computer", "--seed", "1", "--record", str(fifo)]) == 2
+    captured = capsys.readouterr()
+    assert str(fifo) in _one_line(captured.err) and "Cut for deal" not in captured.out
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_profiles_new_force_over_a_fifo_is_refused(fifo: Path, capsys: CaptureFixture[str]) -> None:
+    assert main(["profiles", "new", "mine", "--output", str(fifo), "--force"]) == 2
+    assert str(fifo) in _one_line(capsys.readouterr().err)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_atomic_write_refuses_a_device_or_fifo(fifo: Path) -> None:
+    with pytest.raises(OSError, match="not an ordinary file"):
+        atomic_write_text(fifo, "text")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert [p.name for p in fifo.parent.iterdir()] == [fifo.name]
+
+
+def _no_new_files(folder: str | None = None, *args: Any, **kwargs: Any) -> tuple[int, str]:
+    raise PermissionError(errno.EACCES, "Permission denied", f"{kwargs.get('dir')}/.x.json.abc.tmp")
+
+
+def test_an_unwritable_record_folder_fails_before_any_card(
+    tmp_path: Path, capsys: CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "mkstemp", _no_new_files)
+    record = tmp_path / "game.json"
+    assert main(["play", "--players", "computer,computer", "--seed", "1", "--record", str(record)]) == 2
+    captured = capsys.readouterr()
+    line = _one_line(captured.err)
+    assert str(record) in line and ".tmp" not in line
+    assert "Cut for deal" not in captured.out
+    assert not record.exists()
+
+
+def test_a_failed_write_names_the_file_not_the_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "out.json"
+    target.write_text("old", encoding="utf-8")
+
+    def replace(src: str, dst: object) -> None:
+        raise OSError(errno.EXDEV, "Invalid cross-device link", src, str(dst))
+
+    monkeypatch.setattr(os, "replace", replace)
+    with pytest.raises(OSError) as caught:
+        atomic_write_text(target, "new")
+    assert caught.value.filename == str(target)
+    assert target.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
+
+
+# ------------------------------------------------------------------ Game.apply refuses ill-typed input
+
+
+def _snapshot(game: Game) -> tuple[object, ...]:
+    seats = range(game.rules.seats)
+    return (
+        json.dumps(game_record(game), sort_keys=True),
+        game.to_act,
+        game.scores,
+        len(game.events),
+        tuple(game.view(seat) for seat in seats),
+    )
+
+
+def _muggins_game_at_a_count() -> Game:
+    """A muggins game waiting for the first count to be declared."""
+    game = Game(load_profile("muggins"), seed=3)
+    while game.claim_stage is None:
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    return game
+
+
+def _bare(cls: type, **fields: object) -> object:
+    """An action whose fields were set without its constructor (as a careless deserializer might)."""
+    action: object = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+@pytest.mark.parametrize("seat", [1.0, 0.0, None, "0", "1", True, False, -1, 2, 10**30, [0]])
+def test_a_seat_must_be_a_whole_number_in_range(seat: object) -> None:
+    game = Game(seed=1)
+    before = _snapshot(game)
+    action = game.legal_actions(0)[0]
+    with pytest.raises(NotYourTurn):
+        game.apply(seat, action)  # type: ignore[arg-type]
+    assert _snapshot(game) == before
+    game.apply(0, action)  # the game still goes on
+    assert game.legal_actions(1.0) == ()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Count(0.5),  # type: ignore[arg-type]
+        Count(True),
+        Count(None),  # type: ignore[arg-type]
+        Muggins(0.5),  # type: ignore[arg-type]
+        Muggins("2"),  # type: ignore[arg-type]
+        "count 2",
+        None,
+        3,
+        Play("5H"),  # type: ignore[arg-type]
+        _bare(Discard, cards=["5H", "6H"]),
+        _bare(Discard, cards=None),
+    ],
+)
+def test_ill_typed_actions_are_refused_and_change_nothing(action: object) -> None:
+    game = _muggins_game_at_a_count()
+    before = _snapshot(game)
+    seat = game.to_act[0]
+    with pytest.raises(IllegalAction):
+        game.check(seat, action)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        game.apply(seat, action)  # type: ignore[arg-type]
+    assert _snapshot(game) == before
+
+
+def test_a_fractional_count_is_refused_as_malformed() -> None:
+    game = _muggins_game_at_a_count()
+    with pytest.raises(MalformedAction):
+        game.apply(game.to_act[0], Count(0.5))  # type: ignore[arg-type]
+    assert game.scores == (0, 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["PROG", "error_line", "report"]
+__all__ = ["PROG", "error_line", "os_error_text", "report"]
 
 PROG = "cribbage"
 
@@ -17,3 +17,11 @@ def error_line(message: str, prog: str = PROG) -> str:
 def report(message: str, prog: str = PROG) -> None:
     """Write `error_line` to standard error."""
     print(error_line(message, prog), file=sys.stderr, flush=True)
+
+
+def os_error_text(exc: OSError) -> str:
+    """An `OSError` as the user should read it: ``<file>: <reason>`` when it names a file."""
+    if exc.strerror:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"{where}{exc.strerror}"
+    return str(exc)

@@ -16,7 +16,7 @@ from typing import NoReturn
 from .. import __version__
 from .analyze import add_analyze_parser
 from .commands import Handler, UsageError
-from .errors import PROG, report
+from .errors import PROG, os_error_text, report
 from .join_cmd import add_join_parser
 from .play import INTERRUPTED
 from .play_cmd import add_play_parser, add_resume_parser
@@ -149,10 +149,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _message(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        where = f"{exc.filename}: " if exc.filename else ""
-        return f"{where}{exc.strerror}"
-    return str(exc)
+    return os_error_text(exc) if isinstance(exc, OSError) else str(exc)
 
 
 def _silence_stdout() -> None:

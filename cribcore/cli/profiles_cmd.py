@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..files import atomic_write_text
+from ..files import atomic_write_text, check_writable
 from ..profiles import (
     STANDARD,
     Profile,
@@ -31,6 +31,7 @@ from ..profiles import (
     profile_schema,
 )
 from .commands import UsageError
+from .errors import os_error_text
 from .render import print_json
 
 __all__ = ["add_profiles_parser", "parse_setting"]
@@ -197,6 +198,10 @@ def _new(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"{output} exists; choose another --output or add --force", "profiles new")
     if not output.resolve().parent.is_dir():
         raise UsageError(f"--output: the folder {str(output.parent)!r} does not exist", "profiles new")
+    try:
+        check_writable(output)
+    except OSError as exc:
+        raise UsageError(f"--output: {os_error_text(exc)}", "profiles new") from None
     base = load_profile(args.base)
     extends = args.base if args.base in builtin_names() else os.path.relpath(Path(args.base), output.parent)
     plugins = [p for p in args.plugin if p not in base.plugins]
