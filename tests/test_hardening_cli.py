@@ -4,9 +4,13 @@ fixed. Properties found by fuzzing live in test_fuzz_cli.py."""
 from __future__ import annotations
 
 import errno
+import importlib.abc
+import importlib.metadata
 import json
 import os
 import stat
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -16,6 +20,7 @@ from _pytest.capture import CaptureFixture
 
 from cribcore import Game, Profile, load_profile, parse_card, parse_cards
 from cribcore.actions import Count, Discard, IllegalAction, MalformedAction, Muggins, NotYourTurn, Play
+from cribcore.cli import entry
 from cribcore.cli.main import main
 from cribcore.files import atomic_write_text
 from cribcore.pluginmanager import plugin_manager
@@ -23,6 +28,7 @@ from cribcore.profiles import resolved_profile
 from cribcore.records import game_record
 from cribcore.scoring import FLUSH, score_show, show_total
 from cribcore.simulate import Matchup
+from cribcore.version import VERSION
 
 # ------------------------------------------------------------------ flushes need three or more cards
 
@@ -270,3 +276,72 @@ def test_a_fractional_count_is_refused_as_malformed() -> None:
     with pytest.raises(MalformedAction):
         game.apply(game.to_act[0], Count(0.5))  # type: ignore[arg-type]
     assert game.scores == (0, 0)
+
+
+# ------------------------------------------------------------------ Ctrl-C while the command loads
+
+
+class _InterruptOn(importlib.abc.MetaPathFinder):
+    """Raises KeyboardInterrupt when ``name`` is imported, as Ctrl-C during that import would."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> None:
+        if fullname == self.name:
+            raise KeyboardInterrupt
+        return None
+
+
+def test_ctrl_c_while_the_commands_load_is_one_line_and_130(
+    capsys: CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in [m for m in sys.modules if m == "cribcore.cli.main" or m.startswith("cribcore.cli.main.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "meta_path", [_InterruptOn("cribcore.cli.main"), *sys.meta_path])
+    assert entry.main(["score", "5H", "--starter", "5S"]) == 130
+    captured = capsys.readouterr()
+    assert _one_line(captured.err) == "cribbage: error: interrupted" and not captured.out
+
+
+_SIGINT_DURING_IMPORT = """
+import os, signal, sys
+class Finder:
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname == "cribcore.engine":
+            os.kill(os.getpid(), signal.SIGINT)  # a real Ctrl-C, delivered during the import
+        return None
+sys.meta_path.insert(0, Finder())
+sys.argv = ["cribbage", "score", "5H", "--starter", "5S"]
+from cribcore.cli.entry import main
+sys.exit(main())
+"""
+
+
+def test_a_real_sigint_during_the_imports_is_handled() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", _SIGINT_DURING_IMPORT], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 130, result.stderr
+    assert _one_line(result.stderr) == "cribbage: error: interrupted"
+
+
+def test_the_entry_point_loads_no_engine_and_version_needs_none() -> None:
+    code = (
+        "import sys; from cribcore.cli.entry import main; assert main(['--version']) == 0; "
+        "print(sorted(m for m in sys.modules if m.startswith('cribcore')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    first, loaded = result.stdout.splitlines()
+    assert first == f"cribbage {VERSION}"
+    assert "cribcore.engine" not in loaded and "cribcore.cli.main" not in loaded
+
+
+def test_the_version_constant_is_the_package_version() -> None:
+    assert importlib.metadata.version("cribcore") == VERSION
+
+
+def test_the_console_script_is_the_tiny_entry_point() -> None:
+    (script,) = importlib.metadata.entry_points(group="console_scripts", name="cribbage")
+    assert script.value == "cribcore.cli.entry:main"
