@@ -21,6 +21,7 @@ from _pytest.capture import CaptureFixture
 from cribcore import Game, Profile, load_profile, parse_card, parse_cards
 from cribcore.actions import Count, Discard, IllegalAction, MalformedAction, Muggins, NotYourTurn, Play
 from cribcore.cli import entry
+from cribcore.cli.errors import shorten, visible
 from cribcore.cli.main import main
 from cribcore.files import atomic_write_text
 from cribcore.pluginmanager import plugin_manager
@@ -345,3 +346,52 @@ def test_the_version_constant_is_the_package_version() -> None:
 def test_the_console_script_is_the_tiny_entry_point() -> None:
     (script,) = importlib.metadata.entry_points(group="console_scripts", name="cribbage")
     assert script.value == "cribcore.cli.entry:main"
+
+
+# ------------------------------------------------ nothing untrusted reaches the terminal raw
+
+
+def test_escape_sequences_in_an_echoed_argument_are_shown_escaped(capsys: CaptureFixture[str]) -> None:
+    assert main(["score", "\x1b[31mX\u202e", "--starter", "5S"]) == 1
+    line = _one_line(capsys.readouterr().err)
+    assert "\x1b" not in line and "\u202e" not in line
+    assert "\\x1b[31mX\\u202e" in line
+
+
+def test_a_long_echoed_argument_is_shortened(capsys: CaptureFixture[str]) -> None:
+    assert main(["score", "Q" * 10_000, "--starter", "5S"]) == 1
+    line = _one_line(capsys.readouterr().err)
+    assert len(line) < 400 and "…" in line and "not a card" in line
+
+
+def test_a_long_argument_with_spaces_is_shortened_too(capsys: CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "x " * 5_000]) == 2
+    line = _one_line(capsys.readouterr().err)
+    assert len(line) < 700 and line.endswith("(see 'cribbage play --help')")
+
+
+def test_names_in_a_record_reach_the_terminal_escaped(tmp_path: Path, capsys: CaptureFixture[str]) -> None:
+    game = Game(seed=1, players=["Ann\x1b]0;owned\x07\x1b[2J", "Bob\u202e"])
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_record(game)), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out
+    assert "Ann\\x1b]0;owned" in out and "Bob\\u202e" in out
+
+
+def test_a_bad_profile_name_is_one_plain_line(tmp_path: Path, capsys: CaptureFixture[str]) -> None:
+    assert main(["profiles", "new", "bad name!", "--output", str(tmp_path / "p.toml")]) == 2
+    line = _one_line(capsys.readouterr().err)
+    assert "profile name" in line and "pydantic" not in line and "validation error" not in line
+    assert not list(tmp_path.iterdir())
+
+
+def test_visible_escapes_controls_and_keeps_text() -> None:
+    assert visible("5♥ Zoë\u200dx") == "5♥ Zoë\u200dx"
+    assert visible("a\x1b[2Jb\x9b\u2028\ud800") == "a\\x1b[2Jb\\x9b\\u2028\\ud800"
+    assert visible("one\ntwo\t", keep="\n\t") == "one\ntwo\t"
+    assert shorten("x" * 10, 10) == "x" * 10 and len(shorten("x" * 1000, 10)) == 10

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
+from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -30,6 +31,7 @@ from ..profiles import (
     load_profile,
     profile_schema,
 )
+from ..validation import first_problem
 from .commands import UsageError
 from .errors import os_error_text
 from .render import print_json
@@ -76,7 +78,7 @@ def add_profiles_parser(commands: argparse._SubParsersAction[Any]) -> None:
         epilog="Example: cribbage profiles new quick --from five-card --set five-card.target=31 "
         "--plugin muggins --set muggins.apply_to_play=false",
     )
-    new.add_argument("name", metavar="NAME")
+    new.add_argument("name", type=_profile_name, metavar="NAME")
     new.add_argument("--from", dest="base", default=STANDARD, metavar="PROFILE", help="default: standard")
     new.add_argument(
         "--plugin", action="append", default=[], metavar="PLUGIN", help="enable a plugin (repeatable)"
@@ -127,6 +129,19 @@ def _setting(text: str) -> tuple[str, str, Any]:
         return parse_setting(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _profile_name(text: str) -> str:
+    """``profiles new NAME``: checked against the profile file's own rule for names."""
+    try:
+        ProfileFile.model_validate({"name": text})
+    except ValidationError as exc:
+        if first_problem(exc)[0] == "name":
+            raise argparse.ArgumentTypeError(
+                f"a profile name is 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or "
+                f"digit, not {text!r}"
+            ) from None
+    return text
 
 
 def _summary(profile: Profile) -> dict[str, Any]:
@@ -225,7 +240,11 @@ def _new(args: argparse.Namespace, console: Console) -> int:
         data["rules"] = rules
     if options:
         data["options"] = options
-    ProfileFile.model_validate(data)
+    try:
+        ProfileFile.model_validate(data)
+    except ValidationError as exc:
+        key, reason = first_problem(exc)
+        raise UsageError(f"{key}: {reason}", "profiles new") from None
     text = f"# Made with: cribbage profiles new {name} --from {args.base}\n" + tomli_w.dumps(data)
     profile = _write_checked(output, text)
     console.print(
