@@ -21,6 +21,7 @@ from _pytest.capture import CaptureFixture
 from cribcore import Game, Profile, load_profile, parse_card, parse_cards
 from cribcore.actions import Count, Discard, IllegalAction, MalformedAction, Muggins, NotYourTurn, Play
 from cribcore.cli import entry
+from cribcore.cli.board import MAX_ROWS, Pegs, board_lines
 from cribcore.cli.errors import shorten, visible
 from cribcore.cli.main import main
 from cribcore.files import atomic_write_text
@@ -395,3 +396,25 @@ def test_visible_escapes_controls_and_keeps_text() -> None:
     assert visible("a\x1b[2Jb\x9b\u2028\ud800") == "a\\x1b[2Jb\\x9b\\u2028\\ud800"
     assert visible("one\ntwo\t", keep="\n\t") == "one\ntwo\t"
     assert shorten("x" * 10, 10) == "x" * 10 and len(shorten("x" * 1000, 10)) == 10
+
+
+# ------------------------------------------------------------------ a high target costs linear time
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+def test_the_board_of_a_long_track_draws_a_bounded_window(ascii_only: bool) -> None:
+    front, back = "@" if ascii_only else "●", "o" if ascii_only else "○"
+    sizes = []
+    for target in (1_000, 10_000):
+        where = [Pegs(front=target // 2 + 7, back=target // 3), Pegs(front=3, back=0)]
+        lines = [line.plain for line in board_lines(["A", "B"], where, target, ascii_only=ascii_only)]
+        sizes.append(len(lines))
+        text = "\n".join(line for line in lines if line.startswith(" ") and "holes" not in line)
+        assert text.count(front) == 2 and text.count(back) == 1  # every peg is on the board
+        assert f"{target}" in lines[-1]  # the game hole's row is always drawn
+    assert sizes[0] == sizes[1] <= 2 * (1 + 2 * MAX_ROWS)
+
+
+def test_a_board_of_a_standard_game_is_drawn_whole() -> None:
+    lines = [line.plain for line in board_lines(["A", "B"], [Pegs(90, 80), Pegs(3, 0)], 121)]
+    assert not any("holes" in line for line in lines)
