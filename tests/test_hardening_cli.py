@@ -12,6 +12,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from cribcore.pluginmanager import plugin_manager
 from cribcore.profiles import resolved_profile
 from cribcore.records import game_record
 from cribcore.scoring import FLUSH, score_show, show_total
-from cribcore.simulate import Matchup
+from cribcore.simulate import Matchup, simulate
 from cribcore.version import VERSION
 
 # ------------------------------------------------------------------ flushes need three or more cards
@@ -418,3 +419,36 @@ def test_the_board_of_a_long_track_draws_a_bounded_window(ascii_only: bool) -> N
 def test_a_board_of_a_standard_game_is_drawn_whole() -> None:
     lines = [line.plain for line in board_lines(["A", "B"], [Pegs(90, 80), Pegs(3, 0)], 121)]
     assert not any("holes" in line for line in lines)
+
+
+# ------------------------------------------------------------------ simulate: any N, bounded --jobs
+
+
+class _Enough(Exception):
+    """Stops a run after its first chunk."""
+
+
+def _stop_after_first(done: int) -> None:
+    raise _Enough(done)
+
+
+@pytest.mark.parametrize(("games", "jobs"), [(10**8, 1), (10**7, 2)])
+def test_a_huge_simulation_holds_a_few_chunks_not_all(games: int, jobs: int) -> None:
+    data = load_profile("standard").model_dump(mode="json")
+    data["name"], data["rules"]["target"] = "first-point", 1  # games of a few cards: cheap chunks
+    quick = resolved_profile(data, "first-point (test)")
+    tracemalloc.start()
+    try:
+        with pytest.raises(_Enough):
+            simulate(games, ["random"] * 2, profile=quick, seed=1, jobs=jobs, progress=_stop_after_first)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 20_000_000
+
+
+def test_simulate_jobs_has_an_upper_bound(capsys: CaptureFixture[str]) -> None:
+    assert main(["simulate", "3", "--jobs", "100000"]) == 2
+    assert "at most" in _one_line(capsys.readouterr().err)
+    with pytest.raises(ValueError, match="--jobs"):
+        simulate(1, ["random", "random"], jobs=100_000)
