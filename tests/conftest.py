@@ -2,12 +2,40 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from cribcore import Game, Profile, RuleSet, parse_card, parse_cards
 from cribcore.deals import DealCards, RecordedDeals
+
+FUZZ_LONG = os.environ.get("CRIBCORE_FUZZ") == "long"
+"""``CRIBCORE_FUZZ=long``: run the hypothesis profile "long" (many examples, no deadline) instead of the
+default suite's few examples, for a fuzzing campaign."""
+
+settings.register_profile(
+    "long",
+    max_examples=3_000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+if FUZZ_LONG:
+    settings.load_profile("long")
+
+
+def fuzz_settings(examples: int) -> settings:
+    """Settings for a fuzz test: ``examples`` examples in the default suite (kept to a few seconds), the
+    "long" profile under ``CRIBCORE_FUZZ=long``."""
+    if FUZZ_LONG:
+        return settings.get_profile("long")
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
+
 
 DealSpec = tuple[Sequence[str], str]
 """One stacked deal: each seat's cards as dealt (text, seat by seat) and the starter."""
