@@ -4,21 +4,59 @@ The main entry points are re-exported here: `Card` and the card parser, the scor
 actions, profiles and records.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-from .actions import Action, Discard, IllegalAction, Play, parse_action
-from .cards import FULL_DECK, Card, CardParseError, Rank, Suit, format_cards, parse_card, parse_cards
-from .engine import Game, Phase
-from .profiles import Profile, ProfileError, load_profile
-from .records import RecordError, game_record, replay
-from .rules import RuleSet
-from .scoring import Score, ScoreItem, score_play, score_show, show_total
-from .views import SeatView
+import importlib
+from typing import TYPE_CHECKING, Any
 
-try:
-    __version__ = version("cribcore")
-except PackageNotFoundError:  # running from a checkout that was never installed
-    __version__ = "0+unknown"
+from .version import VERSION as __version__
+
+if TYPE_CHECKING:
+    from .actions import Action, Discard, IllegalAction, Play, parse_action
+    from .cards import FULL_DECK, Card, CardParseError, Rank, Suit, format_cards, parse_card, parse_cards
+    from .engine import Game, Phase
+    from .profiles import Profile, ProfileError, load_profile
+    from .records import RecordError, game_record, replay
+    from .rules import RuleSet
+    from .scoring import Score, ScoreItem, score_play, score_show, show_total
+    from .views import SeatView
+
+# Imported when first used, so that ``import cribcore`` (and so every ``cribbage`` command, even
+# ``--version``) starts without loading the engine: Ctrl-C at once then meets the command line's handler.
+_HOMES = {
+    ".actions": ("Action", "Discard", "IllegalAction", "Play", "parse_action"),
+    ".cards": (
+        "FULL_DECK",
+        "Card",
+        "CardParseError",
+        "Rank",
+        "Suit",
+        "format_cards",
+        "parse_card",
+        "parse_cards",
+    ),
+    ".engine": ("Game", "Phase"),
+    ".profiles": ("Profile", "ProfileError", "load_profile"),
+    ".records": ("RecordError", "game_record", "replay"),
+    ".rules": ("RuleSet",),
+    ".scoring": ("Score", "ScoreItem", "score_play", "score_show", "show_total"),
+    ".views": ("SeatView",),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME_OF})
+
 
 __all__ = [
     "FULL_DECK",

@@ -22,6 +22,7 @@ __all__ = [
     "Discard",
     "GameOver",
     "IllegalAction",
+    "MalformedAction",
     "Muggins",
     "NotYourTurn",
     "OverThirtyOne",
@@ -29,6 +30,7 @@ __all__ = [
     "Play",
     "PluginAction",
     "WrongPhase",
+    "check_form",
     "parse_action",
 ]
 
@@ -63,6 +65,11 @@ class BadDiscard(IllegalAction):
 
 class BadClaim(IllegalAction):
     """A declared count or a muggins call outside the allowed range."""
+
+
+class MalformedAction(IllegalAction):
+    """An action whose fields have the wrong types (a card that is not a `Card`, a count that is not a
+    whole number)."""
 
 
 CLAIM_LIMIT = 99
@@ -134,6 +141,29 @@ class PluginAction:
 
 
 Action = Discard | Play | Count | Muggins | Pass | PluginAction
+
+
+def _is_whole(value: object) -> bool:
+    # bool is an int subclass, but True is no count of points.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_form(action: object) -> None:
+    """Raise `IllegalAction` when ``action`` is not an `Action`, and `MalformedAction` when its fields
+    do not have their declared types: what a caller outside Python's type checks (a server, a fuzzer)
+    may still send."""
+    if isinstance(action, Discard):
+        cards = action.cards
+        if not isinstance(cards, tuple) or not all(isinstance(card, Card) for card in cards):
+            raise MalformedAction("a discard names cards")
+    elif isinstance(action, Play):
+        if not isinstance(action.card, Card):
+            raise MalformedAction("a play names one card")
+    elif isinstance(action, Count | Muggins):
+        if not _is_whole(action.points):
+            raise MalformedAction(f"{type(action).__name__.lower()} takes a whole number of points")
+    elif not isinstance(action, Pass):
+        raise IllegalAction(f"not an action: a {type(action).__name__}")
 
 
 def parse_action(text: str) -> Action:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import functools
 import random
+import reprlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
@@ -33,6 +34,7 @@ from .actions import (
     Play,
     PluginAction,
     WrongPhase,
+    check_form,
 )
 from .cards import Card, format_cards
 from .deals import DealCards, DealSource, SeededDeals
@@ -107,6 +109,11 @@ class _Claim:
 def standard_profile() -> Profile:
     """The locked standard profile, loaded once."""
     return load_profile()
+
+
+def _shown(value: object) -> str:
+    """A caller's value, short enough to quote in an error."""
+    return reprlib.repr(value)
 
 
 class Game:
@@ -274,7 +281,7 @@ class Game:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
-        if seat not in self.to_act:
+        if not self._is_seat(seat) or seat not in self.to_act:
             return ()
         if self._claim is not None:
             return _COUNTS if self._claim.declared is None else _CALLS
@@ -292,9 +299,13 @@ class Game:
         return tuple(Play(card) for card in sorted(self._hands[seat]) if card.value <= room)
 
     def check(self, seat: int, action: Action) -> None:
-        """Raise the `IllegalAction` that applying ``action`` for ``seat`` would raise, or return."""
-        if not 0 <= seat < self.rules.seats:
-            raise NotYourTurn(f"there is no seat {seat}")
+        """Raise the `IllegalAction` that applying ``action`` for ``seat`` would raise, or return.
+
+        A seat that is not a whole number in range, or an action of the wrong form (see
+        `cribcore.actions.check_form`), is refused like any other illegal action."""
+        if not self._is_seat(seat):
+            raise NotYourTurn(f"there is no seat {_shown(seat)}")
+        check_form(action)
         if self._phase is Phase.OVER:
             raise GameOver("the game is over")
         if self._phase is Phase.WAITING:
@@ -336,8 +347,8 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: never another seat's hidden cards."""
-        if not 0 <= seat < self.rules.seats:
-            raise ValueError(f"there is no seat {seat}")
+        if not self._is_seat(seat):
+            raise ValueError(f"there is no seat {_shown(seat)}")
         return SeatView(
             seat=seat,
             players=self.players,
@@ -368,6 +379,10 @@ class Game:
             plugin_phase=self._plugin_phase,
             events=self._events_seen_by(seat),
         )
+
+    def _is_seat(self, seat: object) -> bool:
+        # bool is an int subclass and 1.0 == 1, but neither indexes a seat.
+        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.rules.seats
 
     def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
         seen = self._seen[seat]

@@ -1,5 +1,10 @@
 """Writing files atomically: a reader (or a crash) sees the old file or the whole new one, never half;
-and removing the temporary files that a writer killed mid-write (``kill -9``) leaves behind."""
+and removing the temporary files that a writer killed mid-write (``kill -9``) leaves behind.
+
+Only ordinary files are replaced: a device, a FIFO or a socket at the path is refused, never renamed
+over (as root, replacing ``/dev/null`` would break the system). Errors name the caller's path, never
+the temporary file.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +15,61 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["STALE_AFTER", "atomic_write_text", "remove_stale_temps"]
+__all__ = ["STALE_AFTER", "atomic_write_text", "check_writable", "remove_stale_temps"]
+
+
+def _refusal(target: Path) -> OSError | None:
+    """Why ``target`` may not be replaced by an ordinary file, or ``None`` when it may."""
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return OSError(exc.errno, exc.strerror, str(target))
+    if stat.S_ISDIR(mode):
+        return IsADirectoryError(f"{target}: is a folder; name a file")
+    if not stat.S_ISREG(mode):
+        return OSError(f"{target}: not an ordinary file (a device, pipe or socket); name a file")
+    return None
+
+
+def _in_terms_of(target: Path, exc: OSError) -> OSError:
+    """``exc`` (raised for a temporary file beside ``target``) restated for ``target`` itself."""
+    return type(exc)(exc.errno, exc.strerror or str(exc), str(target))
+
+
+def check_writable(path: str | Path) -> None:
+    """Raise `OSError` naming ``path`` unless `atomic_write_text` could write it now: ``path`` is absent
+    or an ordinary file, and its folder exists and takes a new file (tried with an empty temporary
+    file, removed at once). For checking an output path before any work is done."""
+    target = Path(path)
+    refusal = _refusal(target)
+    if refusal is not None:
+        raise refusal
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        folder = target.parent
+        raise type(exc)(
+            exc.errno, f"cannot create a file in the folder {str(folder)!r} ({exc.strerror})", str(target)
+        ) from None
+    os.close(fd)
+    os.unlink(tmp)
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder, flushed to disk
-    and renamed over ``path``. The file keeps the mode it had, or gets an ordinary new file's mode."""
+    and renamed over ``path``. The file keeps the mode it had, or gets an ordinary new file's mode.
+    Raises `OSError` naming ``path`` when it is not an ordinary file or cannot be written; ``path`` is
+    then as it was."""
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    refusal = _refusal(target)
+    if refusal is not None:
+        raise refusal
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise _in_terms_of(target, exc) from None
     try:
         # mkstemp makes the file private; the result gets the mode an ordinary new file would.
         os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else _new_file_mode())
@@ -26,6 +78,9 @@ def atomic_write_text(path: str | Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise _in_terms_of(target, exc) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -22,6 +22,7 @@ from .cards import Card, Rank
 __all__ = [
     "FIFTEEN",
     "FLUSH",
+    "FLUSH_MIN_CARDS",
     "GO",
     "HEELS",
     "NOBS",
@@ -51,6 +52,11 @@ GO = "go"
 
 PLAY_LIMIT = 31
 """The running count may never exceed this."""
+
+FLUSH_MIN_CARDS = 3
+"""The fewest hand (or crib) cards that can make a flush. The rules give a flush to hands of four
+(six-card), three (five-card) and five (seven-card) and to none smaller: one or two cards of a suit are
+no flush, with or without the starter."""
 
 _PLAY_PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 
@@ -148,7 +154,10 @@ def _rank_patterns(ranks: tuple[int, ...]) -> tuple[Pattern, ...]:
 
 def _flush_points(size: int, *, with_starter: bool, needs_starter: bool) -> int:
     """The flush of ``size`` hand cards all of one suit: one point each, plus one when the starter is of
-    that suit too; nothing without the starter when ``needs_starter``. (Shared by both scorers.)"""
+    that suit too; nothing without the starter when ``needs_starter``, and nothing for fewer than
+    `FLUSH_MIN_CARDS` cards. (Shared by both scorers, so they agree.)"""
+    if size < FLUSH_MIN_CARDS:
+        return 0
     if with_starter:
         return size + 1
     return 0 if needs_starter else size
@@ -185,7 +194,8 @@ def show_items(
 ) -> tuple[ScoreItem, ...]:
     """The show items for ``hand`` (one or more distinct cards) with ``starter``.
 
-    Flush: when all hand cards are of one suit they score one each, plus one if the starter matches.
+    Flush: when all hand cards (three or more, `FLUSH_MIN_CARDS`) are of one suit they score one each,
+    plus one if the starter matches.
     Without a matching starter a hand scores its flush unless ``hand_flush_needs_starter`` (the
     five-card-flush-only rule), and a crib scores none unless ``crib_flush_needs_starter`` is false.
     The defaults are the standard rules (docs/rules.md). Items come in counting order: fifteens, pairs,

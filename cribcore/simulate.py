@@ -6,7 +6,9 @@ first dealer's win rate, skunk rates, and average points per deal by source (pla
 
 Determinism: game ``i`` of a run is seeded from the run's seed and ``i`` alone (`game_seed`), and so is
 each of its players (`player_seed`); every game is played whole by one worker; the workers' integer
-tallies are merged in game order. So the same seed gives the same numbers whatever the backend (this
+tallies are exact sums, so merging them in whatever order they finish gives the same totals. Games are
+handed out in chunks made as they are needed, a few per worker at a time, so a run of any length holds
+a bounded number of them in memory. So the same seed gives the same numbers whatever the backend (this
 process, local processes, or a Dask cluster) and however the games are split. Players must themselves
 be deterministic for a given seed (the registry's are).
 """
@@ -15,11 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import itertools
 import math
 import os
 import signal
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +31,7 @@ from .players.registry import COMPUTER_KINDS, make_player
 from .profiles import Profile
 
 __all__ = [
+    "MAX_JOBS",
     "SOURCES",
     "Matchup",
     "Simulation",
@@ -91,15 +95,20 @@ class Matchup:
         return self.profile.rules.sides
 
     def skunk_lines(self) -> tuple[int, int]:
-        """The single and double skunk lines: a loser below them is skunked. From the ``skunk``
-        plugin's options when the profile enables it, else 30 and 60 points short of the target
-        (91 and 61 at 121, docs/rules.md); 0 means never."""
-        target = self.profile.rules.target
-        defaults = (max(target - 30, 0), max(target - 60, 0))
-        if "skunk" not in self.profile.plugins:
-            return defaults
-        options: dict[str, Any] = self.profile.options.get("skunk", {})
-        return int(options.get("skunk_line", 91)), int(options.get("double_skunk_line", 61))
+        """The single and double skunk lines: a loser below them is skunked; 0 means never. The
+        ``skunk`` plugin's lines (its options, else derived from the target, 91 and 61 at 121), also
+        when the profile does not award skunks, so that every run reports them the same way."""
+        # The plugin's own rule, so that what is counted here is what the plugin awards.
+        # (Installed under this name; mypy checks it as ``plugins``.)
+        from cribcore_plugins.skunk import skunk_lines  # type: ignore[import-not-found]
+
+        options: dict[str, Any] = (
+            self.profile.options.get("skunk", {}) if "skunk" in self.profile.plugins else {}
+        )
+        lines: tuple[int, int] = skunk_lines(
+            self.profile.rules.target, options.get("skunk_line"), options.get("double_skunk_line")
+        )
+        return lines
 
 
 @dataclass(slots=True)
@@ -317,11 +326,23 @@ class Simulation:
         return values
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
+MAX_JOBS = 256
+"""The most local processes a run may use (each one is a whole Python process)."""
+
+_IN_FLIGHT_PER_WORKER = 2
+"""Chunks handed out per worker at a time: enough to keep each busy, never all N games at once."""
+
+
+def _chunk_size(games: int, workers: int) -> int:
     # Several chunks per worker keep them all busy to the end and let progress move; results do not
     # depend on the split.
-    size = max(1, min(100, math.ceil(games / (workers * 32))))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+    return max(1, min(100, math.ceil(games / (workers * 32))))
+
+
+def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """The chunks of ``games`` games, made as they are needed: a run of ten billion games holds a few
+    chunks at a time, not a list of all of them."""
+    return ((start, min(start + size, games)) for start in range(0, games, size))
 
 
 def _ignore_interrupts() -> None:
@@ -329,30 +350,39 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_local(matchup: Matchup, chunks: list[tuple[int, int]], jobs: int, progress: Progress) -> list[Tally]:
-    if jobs <= 1 or len(chunks) <= 1:
-        results = []
-        done = 0
-        for start, stop in chunks:
-            results.append(play_chunk(matchup, start, stop))
-            done += stop - start
-            progress(done)
-        return results
-    executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_ignore_interrupts)
+def _run_here(matchup: Matchup, chunks: Iterator[tuple[int, int]], progress: Progress) -> Tally:
+    tally = Tally(matchup.sides)
+    for start, stop in chunks:
+        tally.merge(play_chunk(matchup, start, stop))
+        progress(tally.games)
+    return tally
+
+
+def _run_local(matchup: Matchup, chunks: Iterator[tuple[int, int]], jobs: int, progress: Progress) -> Tally:
+    tally = Tally(matchup.sides)
+    executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
-        futures = {executor.submit(play_chunk, matchup, a, b): i for i, (a, b) in enumerate(chunks)}
-        finished: dict[int, Tally] = {}
-        done = 0
-        for future in as_completed(futures):
-            index = futures[future]
-            finished[index] = future.result()
-            done += chunks[index][1] - chunks[index][0]
-            progress(done)
+        pending: set[Future[Tally]] = set()
+
+        def hand_out() -> None:
+            chunk = next(chunks, None)
+            if chunk is not None:
+                pending.add(executor.submit(play_chunk, matchup, *chunk))
+
+        for _ in range(jobs * _IN_FLIGHT_PER_WORKER):
+            hand_out()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                pending.discard(future)
+                tally.merge(future.result())
+                progress(tally.games)
+                hand_out()
     except BaseException:
         _stop_workers(executor)
         raise
     executor.shutdown(wait=True)
-    return [finished[i] for i in range(len(chunks))]
+    return tally
 
 
 def _stop_workers(executor: ProcessPoolExecutor) -> None:
@@ -367,9 +397,7 @@ def _stop_workers(executor: ProcessPoolExecutor) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _run_dask(
-    matchup: Matchup, chunks: list[tuple[int, int]], address: str, progress: Progress
-) -> list[Tally]:
+def _run_dask(matchup: Matchup, chunks: Iterator[tuple[int, int]], address: str, progress: Progress) -> Tally:
     try:
         # Imported by name: Dask is an optional extra, and untyped.
         distributed: Any = importlib.import_module("distributed")
@@ -386,16 +414,25 @@ def _run_dask(
         client = distributed.Client(address, timeout="10s", set_as_default=False)
     except (OSError, ValueError) as exc:
         raise ValueError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    tally = Tally(matchup.sides)
     with client:
-        futures = [client.submit(play_chunk, matchup, a, b, pure=False) for a, b in chunks]
-        position = {future.key: i for i, future in enumerate(futures)}
-        done = 0
-        for future in distributed.as_completed(futures, loop=client.loop):
-            a, b = chunks[position[future.key]]
-            done += b - a
-            progress(done)
-        results: list[Tally] = client.gather(futures)
-    return results
+
+        def submit(chunk: tuple[int, int]) -> Any:
+            return client.submit(play_chunk, matchup, *chunk, pure=False)
+
+        first = [submit(chunk) for chunk in itertools.islice(chunks, _DASK_IN_FLIGHT)]
+        running = distributed.as_completed(first, loop=client.loop)
+        for future in running:
+            tally.merge(future.result())
+            progress(tally.games)
+            chunk = next(chunks, None)
+            if chunk is not None:
+                running.add(submit(chunk))
+    return tally
+
+
+_DASK_IN_FLIGHT = 8 * 32
+"""Chunks handed to a Dask cluster at a time (its workers are not counted here)."""
 
 
 def default_jobs() -> int:
@@ -430,21 +467,20 @@ def simulate(
     matchup = Matchup(profile if profile is not None else standard_profile(), tuple(kinds), seed)
     report = progress if progress is not None else _no_progress
     if dask is not None:
-        chunks = _chunks(games, 8)
-        parts = _run_dask(matchup, chunks, dask, report)
+        tally = _run_dask(matchup, _chunks(games, _chunk_size(games, 8)), dask, report)
         backend = f"dask {dask}"
     else:
-        workers = jobs if jobs is not None else default_jobs()
-        if workers < 1:
-            raise ValueError(f"--jobs must be at least 1, not {workers}")
-        chunks = _chunks(games, workers)
-        parts = _run_local(matchup, chunks, workers, report)
-        backend = (
-            "this process" if workers <= 1 or len(chunks) <= 1 else f"{min(workers, len(chunks))} processes"
-        )
-    tally = Tally(matchup.sides)
-    for part in parts:
-        tally.merge(part)
+        workers = jobs if jobs is not None else min(default_jobs(), MAX_JOBS)
+        if not 1 <= workers <= MAX_JOBS:
+            raise ValueError(f"--jobs must be 1 to {MAX_JOBS}, not {workers}")
+        size = _chunk_size(games, workers)
+        workers = min(workers, math.ceil(games / size))
+        if workers <= 1:
+            tally = _run_here(matchup, _chunks(games, size), report)
+            backend = "this process"
+        else:
+            tally = _run_local(matchup, _chunks(games, size), workers, report)
+            backend = f"{workers} processes"
     return Simulation(matchup, tally, backend)
 
 

@@ -25,13 +25,31 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE_PACKAGES = ("toss-fives", "captains-cribbage", "auction-cribbage", "joker-cribbage")
 """The example plugin packages under examples/, installed together by `plugin_site`."""
 
-# CRIBCORE_FUZZ=long runs the fuzz tests (tests/test_fuzz_*.py) for many more examples than the
-# default suite can afford; those tests take their example count from the loaded profile.
+FUZZ_LONG = os.environ.get("CRIBCORE_FUZZ") == "long"
+"""``CRIBCORE_FUZZ=long``: run the hypothesis profile "long" (many examples, no deadline) instead of the
+default suite's few examples, for a fuzzing campaign."""
+
 settings.register_profile(
-    "long", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "long",
+    max_examples=3_000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-if os.environ.get("CRIBCORE_FUZZ") == "long":
+if FUZZ_LONG:
     settings.load_profile("long")
+
+
+def fuzz_settings(examples: int) -> settings:
+    """Settings for a fuzz test: ``examples`` examples in the default suite (kept to a few seconds), the
+    "long" profile under ``CRIBCORE_FUZZ=long``."""
+    if FUZZ_LONG:
+        return settings.get_profile("long")
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
+
 
 StackedGame = Callable[..., Game]
 

@@ -60,7 +60,7 @@ def reference_show(hand: Sequence[Any], starter: Any, *, crib: bool = False) -> 
             points["run"] += len(run)
 
     hand_suits = {card.suit for card in hand}
-    if len(hand_suits) == 1:
+    if len(hand) >= 3 and len(hand_suits) == 1:  # one or two cards of a suit are no flush
         if starter.suit in hand_suits:
             points["flush"] = len(hand) + 1
         elif not crib:

@@ -37,7 +37,7 @@ def expected_total(
     """The reference scorer's count, with the flush re-decided here under the given rules."""
     points = reference_show(hand, starter, crib=crib)
     points["flush"] = 0
-    if len({card.suit for card in hand}) == 1:
+    if len(hand) >= 3 and len({card.suit for card in hand}) == 1:  # one or two cards are no flush
         if starter.suit == hand[0].suit:
             points["flush"] = len(hand) + 1
         elif not (crib_needs_starter if crib else hand_needs_starter):

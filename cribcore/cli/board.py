@@ -4,6 +4,9 @@ before the last points, so the last move can always be read off the board.
 
 The tracks are drawn as rows of holes in groups of five, as many holes to a row as the width allows
 (60 on an 80-column terminal, 30 on a 40-column one); the last hole of the last row is the game hole.
+A track of more than `MAX_ROWS` rows (a target in the hundreds or thousands) shows only its first row,
+the rows where the pegs stand and the last row, with a line saying which holes are left out: drawing
+the board after every deal must not cost more as the target grows.
 Where the pegs stand comes only from the scores the events carry (`pegs`), so points from any rule or
 plugin move them the same way.
 """
@@ -25,6 +28,8 @@ SIDE_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
 _GROUP = 5
 _ROW_CHOICES = tuple(range(60, 0, -_GROUP))
 _MAX_LABEL = 12
+MAX_ROWS = 8
+"""The most rows of holes drawn for one side; longer tracks show only the rows that matter."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +92,11 @@ class _Marks:
     hole: str
     back: str
     front: str
+    gap: str
 
     @classmethod
     def for_ascii(cls, ascii_only: bool) -> _Marks:
-        return cls(".", "o", "@") if ascii_only else cls("·", "○", "●")
+        return cls(".", "o", "@", ":") if ascii_only else cls("·", "○", "●", "⋮")
 
 
 def _row_width(per_row: int) -> int:
@@ -121,6 +127,16 @@ def _layout(holes: int, width: int, number: int) -> tuple[int, bool]:
 def _prefer_even(choices: Sequence[int], holes: int) -> int:
     even = [n for n in choices if holes % n == 0 and holes // n <= 6]
     return even[0] if even else choices[0]
+
+
+def _rows_shown(rows: int, per_row: int, where: Pegs) -> frozenset[int]:
+    """Which rows of a track to draw: all of them up to `MAX_ROWS`; on a longer track (a very high
+    target) only the first row, the rows holding a peg, and the last row (the game hole), so that a
+    board costs the same to draw whatever the target."""
+    if rows <= MAX_ROWS:
+        return frozenset(range(rows))
+    with_pegs = {max(hole - 1, 0) // per_row for hole in (where.back, where.front)}
+    return frozenset({0, rows - 1, *(min(row, rows - 1) for row in with_pegs)})
 
 
 def _hole(hole: int, where: Pegs, marks: _Marks, style: str) -> Text:
@@ -164,7 +180,15 @@ def _side_lines(side: int, name: str, where: Pegs, target: int, marks: _Marks, w
     if where.moved:
         head.append(f"  (+{where.moved} from {where.back})", style="dim")
     lines.append(head)
-    for first in range(1, track + 1, per_row):
+    firsts = range(1, track + 1, per_row)
+    shown_rows = _rows_shown(len(firsts), per_row, shown)
+    for index, first in enumerate(firsts):
+        if index not in shown_rows:
+            if index - 1 in shown_rows:
+                skipped = next((i for i in range(index, len(firsts)) if i in shown_rows), len(firsts))
+                upto = min(firsts[skipped - 1] + per_row - 1, track)
+                lines.append(Text(f" {marks.gap} holes {first} to {upto}", style="dim"))
+            continue
         last = min(first + per_row - 1, track)
         row = Text(" ")
         for hole in range(first, last + 1):

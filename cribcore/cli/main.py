@@ -22,7 +22,7 @@ from ..records import PluginVersionWarning
 from ..rulebook import Rulebook, rulebook_for
 from .analyze import add_analyze_parser
 from .commands import Handler, UsageError
-from .errors import PROG, report
+from .errors import PROG, os_error_text, report
 from .join_cmd import add_join_parser
 from .play import INTERRUPTED
 from .play_cmd import add_play_parser, add_resume_parser
@@ -194,10 +194,7 @@ def _warning_line(
 
 
 def _message(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        where = f"{exc.filename}: " if exc.filename else ""
-        return f"{where}{exc.strerror}"
-    return str(exc)
+    return os_error_text(exc) if isinstance(exc, OSError) else str(exc)
 
 
 def _silence_stdout() -> None:

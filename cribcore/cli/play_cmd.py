@@ -3,7 +3,8 @@
 
 Every option problem is a usage error (exit status 2) with one line saying what is wrong: a profile
 that does not load, ``--players`` that do not fit the profile's seats, a level the computer players do
-not provide, a ``--record`` folder that does not exist.
+not provide, a ``--record`` file that could not be written (a folder that does not exist or takes no
+new file, a device or a pipe).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from typing import Any
 
 from rich.console import Console
 
+from ..files import check_writable
 from ..saves import MODES
 from .commands import UsageError
+from .errors import os_error_text
 from .play import PlayOptions, default_kinds, levels, play, resume, seat_kind_names, seat_kinds, seat_names
 from .profile_arg import add_profile_argument, load_profile_option
 from .render import make_console
@@ -165,6 +168,12 @@ def _play(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--record: the folder {str(record.parent)!r} does not exist", "play")
     if record is not None and record.is_dir():
         raise UsageError(f"--record: {str(record)!r} is a folder; name a file", "play")
+    if record is not None:
+        # Before any card is dealt: a record that cannot be written must not cost a whole game.
+        try:
+            check_writable(record)
+        except OSError as exc:
+            raise UsageError(f"--record: {os_error_text(exc)}", "play") from None
     options = PlayOptions(
         seed=args.seed,
         kinds=kinds,

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
+from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..files import atomic_write_text
+from ..files import atomic_write_text, check_writable
 from ..plugincheck import CHECK_SEED, try_profile
 from ..pluginmanager import PluginError
 from ..profiles import (
@@ -32,7 +33,9 @@ from ..profiles import (
     load_profile,
     profile_schema,
 )
+from ..validation import first_problem
 from .commands import UsageError
+from .errors import os_error_text
 from .render import print_json
 
 __all__ = ["add_profiles_parser", "parse_setting"]
@@ -78,7 +81,7 @@ def add_profiles_parser(commands: argparse._SubParsersAction[Any]) -> None:
         epilog="Example: cribbage profiles new quick --from five-card --set five-card.target=31 "
         "--plugin muggins --set muggins.apply_to_play=false",
     )
-    new.add_argument("name", metavar="NAME")
+    new.add_argument("name", type=_profile_name, metavar="NAME")
     new.add_argument("--from", dest="base", default=STANDARD, metavar="PROFILE", help="default: standard")
     new.add_argument(
         "--plugin", action="append", default=[], metavar="PLUGIN", help="enable a plugin (repeatable)"
@@ -131,6 +134,19 @@ def _setting(text: str) -> tuple[str, str, Any]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _profile_name(text: str) -> str:
+    """``profiles new NAME``: checked against the profile file's own rule for names."""
+    try:
+        ProfileFile.model_validate({"name": text})
+    except ValidationError as exc:
+        if first_problem(exc)[0] == "name":
+            raise argparse.ArgumentTypeError(
+                f"a profile name is 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or "
+                f"digit, not {text!r}"
+            ) from None
+    return text
+
+
 def _summary(profile: Profile) -> dict[str, Any]:
     return profile.model_dump(mode="json")
 
@@ -161,8 +177,18 @@ def _show(args: argparse.Namespace, console: Console) -> int:
     data = _summary(profile)
     data.pop("locked", None)
     console.print(Text(f"# {profile.name}{' (locked)' if profile.locked else ''}", style="bold"))
-    console.print(tomli_w.dumps(data), markup=False, highlight=False, end="")
+    console.print(tomli_w.dumps(_without_unset(data)), markup=False, highlight=False, end="")
     return 0
+
+
+def _without_unset(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the options left unset (``None``, such as a skunk line that follows the
+    target): TOML has no null."""
+    return {
+        key: _without_unset(value) if isinstance(value, dict) else value
+        for key, value in data.items()
+        if value is not None
+    }
 
 
 def _validate(args: argparse.Namespace, console: Console) -> int:
@@ -195,6 +221,10 @@ def _new(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"{output} exists; choose another --output or add --force", "profiles new")
     if not output.resolve().parent.is_dir():
         raise UsageError(f"--output: the folder {str(output.parent)!r} does not exist", "profiles new")
+    try:
+        check_writable(output)
+    except OSError as exc:
+        raise UsageError(f"--output: {os_error_text(exc)}", "profiles new") from None
     base = load_profile(args.base)
     extends = args.base if args.base in builtin_names() else os.path.relpath(Path(args.base), output.parent)
     plugins = [p for p in args.plugin if p not in base.plugins]
@@ -218,7 +248,11 @@ def _new(args: argparse.Namespace, console: Console) -> int:
         data["rules"] = rules
     if options:
         data["options"] = options
-    ProfileFile.model_validate(data)
+    try:
+        ProfileFile.model_validate(data)
+    except ValidationError as exc:
+        key, reason = first_problem(exc)
+        raise UsageError(f"{key}: {reason}", "profiles new") from None
     text = f"# Made with: cribbage profiles new {name} --from {args.base}\n" + tomli_w.dumps(data)
     profile = _write_checked(output, text)
     console.print(

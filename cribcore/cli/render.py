@@ -18,8 +18,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import IO, cast
 
-from rich.console import Console, Group, RenderableType
+from rich.console import (
+    Console,
+    ConsoleOptions,
+    ConsoleRenderable,
+    Group,
+    RenderableType,
+    RenderHook,
+    RenderResult,
+)
 from rich.rule import Rule
+from rich.segment import Segment
 from rich.text import Text
 
 from ..actions import Play
@@ -27,6 +36,7 @@ from ..cards import Card, Rank
 from ..scoring import ScoreItem
 from ..views import SeatView
 from .describe import Voice, item_name
+from .errors import visible
 
 __all__ = [
     "AsciiStream",
@@ -94,6 +104,34 @@ class AsciiStream:
         return self._target.fileno()
 
 
+class _Visible:
+    """A renderable drawn as ``inner`` is, with control characters in its text shown escaped."""
+
+    def __init__(self, inner: ConsoleRenderable) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.inner, options):
+            text = segment.text
+            if segment.control or text.isprintable():
+                yield segment
+            else:
+                yield Segment(visible(text, keep="\n\t"), segment.style)
+
+
+class _EscapeControls(RenderHook):
+    """Every console's one guard against terminal escapes in what it prints: a player's name from a
+    record, a profile's description, a path. Its own styles and cursor moves are not text, so they pass."""
+
+    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
+        return [_Visible(renderable) for renderable in renderables]
+
+
+def _guarded(console: Console) -> Console:
+    console.push_render_hook(_EscapeControls())
+    return console
+
+
 def make_console(file: IO[str] | None = None, *, ascii_only: bool = False) -> Console:
     """The console every command prints through (standard output unless ``file`` is given).
 
@@ -101,16 +139,17 @@ def make_console(file: IO[str] | None = None, *, ascii_only: bool = False) -> Co
     wrapping keeps long lines whole when output is piped. When standard output cannot encode Unicode
     (an ASCII locale), it is switched to write dashes and bars for the few non-ASCII marks the
     commands use rather than fail; cards then use letters (see `Painter.for_console`). With
-    ``ascii_only`` the output is ASCII whatever the locale (see `AsciiStream`).
+    ``ascii_only`` the output is ASCII whatever the locale (see `AsciiStream`). Control characters in
+    the text printed (an escape sequence in a name) are shown escaped, never sent to the terminal.
     """
     stream = sys.stdout if file is None else file
     encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "")
     if ascii_only:
         plain = cast(IO[str], AsciiStream(stream))
-        return Console(file=plain, highlight=False, markup=False, emoji=False, soft_wrap=True)
+        return _guarded(Console(file=plain, highlight=False, markup=False, emoji=False, soft_wrap=True))
     if not encoding.startswith("utf") and isinstance(stream, io.TextIOWrapper):
         stream.reconfigure(errors=_PLAIN_ERRORS)
-    return Console(file=file, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return _guarded(Console(file=file, highlight=False, markup=False, emoji=False, soft_wrap=True))
 
 
 def print_json(data: object) -> None:

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ..players.registry import COMPUTER_KINDS
 from ..profiles import load_profile
-from ..simulate import SOURCES, Rate, Simulation, simulate
+from ..simulate import MAX_JOBS, SOURCES, Rate, Simulation, simulate
 from ..simulate import Progress as ProgressCallback
 from .commands import UsageError
 from .render import columns, print_json
@@ -40,7 +40,9 @@ def add_simulate_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "cribbage simulate 100000 --dask tcp://scheduler:8786 (needs pip install 'cribcore[dask]' "
         "here and on the workers).",
     )
-    parser.add_argument("games", type=_whole(1), metavar="N", help="how many games")
+    parser.add_argument(
+        "games", type=_whole(1), metavar="N", help="how many games (any number: they are played as they come)"
+    )
     parser.add_argument(
         "--players",
         type=_kinds,
@@ -56,7 +58,10 @@ def add_simulate_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--seed", type=_whole(0), metavar="S", help="fix every game (default: a random seed, printed)"
     )
     parser.add_argument(
-        "--jobs", type=_whole(1), metavar="J", help="local processes to use (default: one per core)"
+        "--jobs",
+        type=_whole(1, MAX_JOBS),
+        metavar="J",
+        help=f"local processes to use, 1 to {MAX_JOBS} (default: one per core)",
     )
     parser.add_argument(
         "--dask",
@@ -67,7 +72,7 @@ def add_simulate_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=_handle)
 
 
-def _whole(low: int) -> Callable[[str], int]:
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             number = int(text)
@@ -75,6 +80,8 @@ def _whole(low: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
         if number < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {number}")
+        if high is not None and number > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high}, not {number}")
         return number
 
     return parse
