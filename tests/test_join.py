@@ -213,8 +213,9 @@ class Bot(threading.Thread):
             self.client.act(self.player.choose(view))
 
     def wait_for(self, check: Callable[[State], bool]) -> State:
-        """The first state (from now on, or the latest) for which ``check`` holds."""
-        deadline = time.monotonic() + 20
+        """The first state (from now on, or the latest) for which ``check`` holds. The deadline is only
+        a safety net for a broken server: the test's steps wait on states, never on time."""
+        deadline = time.monotonic() + 120
         with self.changed:
             while True:
                 state = self.client.state
@@ -414,6 +415,10 @@ def test_new_game_proposals_both_ways(server: Served, tmp_path: Path) -> None:
         # Ann proposes; Bob declines, and the game goes on. She proposes again; Bob agrees.
         bot.requests.put(SeatClient.propose_new_game)
         child.expect_exact("Ann proposes a new game: this game and its score would be dropped. Agree? [y/N] ")
+        # Ann's seat must see her proposal before Bob declines: then the next state without one is the
+        # decline itself, and her second proposal is sent only once the server has taken the decline
+        # (sent sooner, a busy server could take it first and the decline would drop it).
+        bot.wait_for(lambda s: s.new_game is not None)
         child.sendline("n")
         child.expect_exact("You declined: this game goes on.")
         bot.wait_for(lambda s: s.new_game is None)
