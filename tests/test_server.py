@@ -946,3 +946,15 @@ class TestHardening:
             assert response.status_code == 400, name
         assert join(client, room["invite"], "Cy")["seat"] == 2
         assert create(client, names=["Ä" + "\u0301" * 2])["room"]  # a few accents are fine
+
+    def test_a_move_over_a_room_changed_elsewhere_is_refused_and_play_goes_on(
+        self, client: TestClient, db: Path
+    ) -> None:
+        room = create(client, "computer", seed=2)
+        with connect(client, room["keys"][0]["key"]) as ann:
+            with sqlite3.connect(db) as conn:  # another server wrote the room meanwhile
+                conn.execute("UPDATE rooms SET version = version + 1")
+            hand = [str(c) for c in ann.view.hand]
+            assert ann.act(f"discard {hand[0]} {hand[1]}")["code"] == "conflict"
+            assert ann.act(f"discard {hand[0]} {hand[1]}")["type"] == "state"  # read afresh: applied once
+            assert ann.room["waiting_for"] == [] and len(ann.view.discarded) == 2

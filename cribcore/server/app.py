@@ -143,6 +143,13 @@ class _Server:
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.created: dict[str, list[float]] = {}
 
+    def fetch(self, room_id: str, now: float) -> Room:
+        """The room from the store, knowing which of its seats are connected here (a room read back
+        from the database, after a refused write say, does not)."""
+        room = self.store.get(room_id, now)
+        room.connected = set(self.connections.get(room_id, {}))
+        return room
+
     def lock(self, room_id: str) -> asyncio.Lock:
         lock = self.locks.get(room_id)
         if lock is None:
@@ -295,7 +302,7 @@ class _Server:
         async with self.lock(room_id):
             now = self.clock()
             try:
-                room = self.store.get(room_id, now)
+                room = self.fetch(room_id, now)
                 seat, key = room.join(spec.invite, spec.name, now)
             except RoomError as exc:
                 if exc.code in ("bad-key", "no-room"):
@@ -310,7 +317,7 @@ class _Server:
         key = request.headers.get("x-seat-key", "")
         async with self.lock(room_id):
             now = self.clock()
-            room = self.store.get(room_id, now)
+            room = self.fetch(room_id, now)
             seat = room.seat_of(key)
             room.touch(now)
             self.store.save(room)
@@ -382,8 +389,11 @@ class _Server:
             room_id = split_secret(hello.key)
             async with self.lock(room_id):
                 now = self.clock()
-                room = self.store.get(room_id, now)
+                room = self.fetch(room_id, now)
                 seat = room.seat_of(hello.key)
+                # Written first: a refused write (another server changed the room) registers nothing.
+                room.touch(now)
+                self.store.save(room)
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst))
@@ -396,8 +406,6 @@ class _Server:
                         RoomError("replaced", "this seat was opened elsewhere"),
                         CLOSE_CODES["replaced"],
                     )
-                room.touch(now)
-                self.store.save(room)
                 await self.send_state(conn, room, full=True)
                 for other in list(seats.values()):
                     if other is not conn:
@@ -423,7 +431,7 @@ class _Server:
             if not seats:
                 self.connections.pop(conn.room_id, None)
             try:
-                room = self.store.get(conn.room_id, self.clock())
+                room = self.fetch(conn.room_id, self.clock())
             except RoomError:
                 return
             room.connected.discard(conn.seat)
@@ -469,7 +477,7 @@ class _Server:
         async with self.lock(conn.room_id):
             now = self.clock()
             try:
-                room = self.store.get(conn.room_id, now)
+                room = self.fetch(conn.room_id, now)
             except RoomError as exc:
                 self.shut(conn, exc, CLOSE_CODES.get(exc.code, 4400))
                 raise _Closed from None
