@@ -250,8 +250,9 @@ class Room:
             ) from None
         try:
             game = replay(row.record, continue_dealing=True)
-        except (KeyError, TypeError, ValueError) as exc:  # RecordError is a ValueError
-            raise RoomError("no-room", f"this room's stored game cannot be read back ({exc})") from None
+        except Exception as exc:  # whatever a damaged record breaks, it is this room's row only
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise RoomError("no-room", f"this room's stored game cannot be read back ({reason})") from None
         seats = len(row.seats)
         if game.profile.rules.seats != seats or len(game.players) != seats:
             raise RoomError("no-room", "this room's stored game cannot be read back (seats: not the game's)")
