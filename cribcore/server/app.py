@@ -35,6 +35,9 @@ from ..profiles import Profile, builtin_names, load_profile
 from .messages import (
     CLOSE_CODES,
     HTTP_STATUS,
+    MESSAGE_BURST,
+    MESSAGE_COSTS,
+    MESSAGE_RATE,
     ActionMessage,
     CreateRoom,
     Hello,
@@ -65,10 +68,6 @@ _SECURITY_HEADERS = [
 
 _Body = TypeVar("_Body", bound=BaseModel)
 
-MESSAGE_COSTS = {"sync": 8, "hint": 4}
-"""What a message takes from its connection's allowance, in ordinary messages: a full state is many
-times the work of a ping. Every other frame, even one refused unread, costs one."""
-
 
 @dataclass(frozen=True)
 class Limits:
@@ -76,8 +75,8 @@ class Limits:
 
     message_bytes: int = 2048
     body_bytes: int = 4096
-    messages_per_second: float = 20.0
-    burst: int = 40
+    messages_per_second: float = MESSAGE_RATE
+    burst: int = MESSAGE_BURST
     rate_strikes: int = 20
     """Refused messages in a row (over the rate) before the connection is closed."""
     rooms_per_minute: int = 30

@@ -19,6 +19,9 @@ __all__ = [
     "CLOSE_CODES",
     "HTTP_STATUS",
     "MAX_NAME",
+    "MESSAGE_BURST",
+    "MESSAGE_COSTS",
+    "MESSAGE_RATE",
     "ActionMessage",
     "ClientMessage",
     "CreateRoom",
@@ -35,6 +38,15 @@ __all__ = [
 
 MAX_NAME = 24
 """The longest player name, in characters."""
+
+MESSAGE_RATE = 20.0
+"""Messages a second one connection may send (by default), in bursts of up to `MESSAGE_BURST`."""
+
+MESSAGE_BURST = 40
+
+MESSAGE_COSTS = {"sync": 8, "hint": 4}
+"""What a message takes from its connection's allowance, in ordinary messages: a full state is many
+times the work of a ping. Every other frame, even one refused unread, costs one."""
 
 MAX_MARKS = 3
 """The most combining marks one character of a name may carry (stacked marks draw over other text)."""
