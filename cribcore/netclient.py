@@ -35,7 +35,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from .actions import Action
 from .events import Event
-from .server.messages import CLOSE_CODES, HTTP_STATUS
+from .server.messages import CLOSE_CODES, HTTP_STATUS, MESSAGE_BURST, MESSAGE_COSTS, MESSAGE_RATE
 from .server.wire import SeatLog, WireError
 from .views import SeatView
 
@@ -59,6 +59,11 @@ __all__ = [
 
 TIMEOUT = 10.0
 """Seconds to wait for the server to answer a request or open a connection."""
+
+SEND_RATE = MESSAGE_RATE * 0.9
+SEND_BURST = MESSAGE_BURST * 0.8
+"""The client's own pace, below the server's allowance: a scripted player (answers piped in, a test)
+waits a moment rather than have its moves refused as a flood."""
 
 MAX_BODY = 1 << 20
 """The most of an HTTP answer that is read."""
@@ -338,6 +343,8 @@ class SeatClient:
     log: SeatLog = field(default_factory=SeatLog, repr=False)
     state: State | None = field(default=None, repr=False)
     _ws: ClientConnection | None = None
+    _tokens: float = field(default=SEND_BURST, repr=False)
+    _stamp: float = field(default_factory=time.monotonic, repr=False)
 
     # ------------------------------------------------------------------ connecting
 
@@ -416,6 +423,8 @@ class SeatClient:
         ws = self._ws
         if ws is None:
             raise Dropped("not connected")
+        if message.get("type") != "hello":  # a hello is not counted
+            self._pace(MESSAGE_COSTS.get(str(message.get("type")), 1))
         try:
             ws.send(json.dumps(message))
         except ConnectionClosed as exc:
@@ -423,6 +432,17 @@ class SeatClient:
         except OSError as exc:
             self._ws = None
             raise Dropped(f"the connection was lost ({_reason(exc)})") from None
+
+    def _pace(self, cost: int) -> None:
+        """Wait, if need be, until ``cost`` fits the client's own allowance; then take it."""
+        now = time.monotonic()
+        self._tokens = min(SEND_BURST, self._tokens + (now - self._stamp) * SEND_RATE)
+        self._stamp = now
+        if self._tokens < cost:
+            time.sleep((cost - self._tokens) / SEND_RATE)
+            self._tokens = float(cost)
+            self._stamp = time.monotonic()
+        self._tokens -= cost
 
     def act(self, action: Action | str) -> None:
         """Send an action in its text form (``play 7S``)."""

@@ -502,3 +502,69 @@ def test_muggins_counts_are_entered_as_numbers(base_url: str, contexts: Contexts
     assert declared and passed
     expect(page.get_by_test_id("log")).to_contain_text("Ann counts")
     expect(page.get_by_test_id("show").get_by_test_id("show-hand")).to_have_count(2)
+
+
+def test_a_refused_game_is_kept_until_forgotten(base_url: str, contexts: Contexts) -> None:
+    """A server that answers "no room" (say, restarted on the wrong database) does not make the board
+    forget the seat key: it says so, keeps the game for when the room is back, and only Forget removes
+    it. The wrong database is played by giving the saved seat a key of a room this server lacks."""
+    page = contexts.page()
+    start(page, base_url, "Ann")
+    page.get_by_test_id("start-computer-easy").click()
+    expect(page.locator(HAND)).to_have_count(6)
+    hand = hand_of(page)
+    expect(page.get_by_test_id("expires")).to_contain_text("This room is kept until")
+    seat_link = page.get_by_test_id("seat-link-0")
+    expect(seat_link).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/#key=\S+\.\S+$"))
+    page.get_by_test_id("leave").click()
+    swap = """(key) => {
+        const games = JSON.parse(localStorage.getItem('cribcore.games'));
+        const old = games[0].keys[0].key;
+        games[0].keys[0].key = key;
+        localStorage.setItem('cribcore.games', JSON.stringify(games));
+        return old;
+    }"""
+    key = page.evaluate(swap, "elsewhere.nosuchroom")
+    saved = page.get_by_test_id("saved-game")
+    saved.get_by_test_id("resume-game").click()
+    expect(page.get_by_test_id("status")).to_contain_text("This room no longer exists")
+    expect(page.get_by_test_id("status")).to_contain_text("still saved on this device")
+    expect(saved).to_have_count(1)
+    expect(saved.get_by_test_id("saved-problem")).to_contain_text("no longer exists")
+    assert page.evaluate(swap, key) == "elsewhere.nosuchroom"  # kept, not deleted
+
+    saved.get_by_test_id("resume-game").click()  # the room is back: the game goes on
+    expect(page.locator(HAND)).to_have_count(6)
+    assert hand_of(page) == hand
+    page.get_by_test_id("leave").click()
+    expect(saved.get_by_test_id("saved-problem")).to_have_count(0)
+    saved.get_by_test_id("forget-game").click()
+    expect(saved).to_have_count(0)
+
+
+def test_a_friend_who_lost_their_link_is_invited_back(base_url: str, contexts: Contexts) -> None:
+    ann = contexts.page()
+    start(ann, base_url, "Ann")
+    ann.get_by_test_id("start-friend").click()
+    first_invite = ann.get_by_test_id("invite-link")
+    expect(first_invite).to_have_value(re.compile(r"#join="))
+    invite = first_invite.input_value()
+    bob_context = contexts.new()
+    bob = bob_context.new_page()
+    bob.goto(invite)
+    bob.get_by_test_id("join-name").fill("Bob")
+    bob.get_by_test_id("join-submit").click()
+    expect(bob.locator(HAND)).to_have_count(6)
+    expect(bob.get_by_test_id("seat-link-1")).to_have_value(re.compile(r"/#key=\S+"))
+    bob_context.close()  # Bob's browser data is gone, and his key with it
+
+    ann.get_by_test_id("reopen-seat-1").click()
+    expect(ann.get_by_test_id("invite")).to_be_visible()
+    expect(ann.get_by_test_id("invite-link")).not_to_have_value(invite)
+    again = contexts.page()
+    again.goto(ann.get_by_test_id("invite-link").input_value())
+    again.get_by_test_id("join-name").fill("Bob")
+    again.get_by_test_id("join-submit").click()
+    expect(again.locator(HAND)).to_have_count(6)
+    expect(again.get_by_test_id("seat-name-1")).to_have_text("Bob")
+    expect(ann.get_by_test_id("invite")).to_be_hidden()

@@ -30,7 +30,7 @@ import uvicorn
 from cribcore.cards import Card, parse_card
 from cribcore.cli.join_table import SeatBook, seats_path
 from cribcore.events import Event
-from cribcore.netclient import Dropped, NetError, SeatClient, State, parse_link, post_json
+from cribcore.netclient import Dropped, NetError, Refusal, SeatClient, State, parse_link, post_json
 from cribcore.players.registry import make_player
 from cribcore.server.app import Limits, create_app
 
@@ -213,8 +213,9 @@ class Bot(threading.Thread):
             self.client.act(self.player.choose(view))
 
     def wait_for(self, check: Callable[[State], bool]) -> State:
-        """The first state (from now on, or the latest) for which ``check`` holds."""
-        deadline = time.monotonic() + 20
+        """The first state (from now on, or the latest) for which ``check`` holds. The deadline is only
+        a safety net for a broken server: the test's steps wait on states, never on time."""
+        deadline = time.monotonic() + 120
         with self.changed:
             while True:
                 state = self.client.state
@@ -414,6 +415,10 @@ def test_new_game_proposals_both_ways(server: Served, tmp_path: Path) -> None:
         # Ann proposes; Bob declines, and the game goes on. She proposes again; Bob agrees.
         bot.requests.put(SeatClient.propose_new_game)
         child.expect_exact("Ann proposes a new game: this game and its score would be dropped. Agree? [y/N] ")
+        # Ann's seat must see her proposal before Bob declines: then the next state without one is the
+        # decline itself, and her second proposal is sent only once the server has taken the decline
+        # (sent sooner, a busy server could take it first and the decline would drop it).
+        bot.wait_for(lambda s: s.new_game is not None)
         child.sendline("n")
         child.expect_exact("You declined: this game goes on.")
         bot.wait_for(lambda s: s.new_game is None)
@@ -559,3 +564,22 @@ def test_a_seats_file_that_is_not_one_is_refused_and_left_alone(tmp_path: Path) 
     with pytest.raises(ValueError, match="is not a file of seat keys"):
         SeatBook.load(path)
     assert path.read_text(encoding="utf-8") == "{not json"
+
+
+def test_a_scripted_client_keeps_under_the_servers_rate(server: Served) -> None:
+    """Moves piped in as fast as they come (as in these tests) are paced by the client, not refused by
+    the server as a flood: past its allowance the client waits a moment."""
+    key, link = server.room(seed=3)
+    client = SeatClient(parse_link(link), key)
+    client.connect()
+    try:
+        for _ in range(36):
+            client.send({"type": "ping"})
+        client.sync()  # 36 pings and a full state: more than the server's burst of 40
+        while True:
+            got = client.receive(timeout=None)
+            assert not isinstance(got, Refusal), got
+            if isinstance(got, State) and got.full:
+                break
+    finally:
+        client.close()

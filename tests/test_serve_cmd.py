@@ -8,7 +8,9 @@ import socket
 import urllib.request
 from pathlib import Path
 
-from .serving import live_server
+import pytest
+
+from .serving import ServerProcess, live_server
 from .terminal import run_cribbage
 
 
@@ -52,3 +54,21 @@ def test_a_bad_profile_file_is_one_line(tmp_path: Path) -> None:
     result = run_cribbage("serve", "--profile", str(bad), "--db", str(tmp_path / "r.sqlite3"))
     assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1
     assert "target" in result.stderr
+
+
+def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path: Path) -> None:
+    db = tmp_path / "rooms.sqlite3"
+    first, second = ServerProcess(db), ServerProcess(db)
+    first.start()
+    try:
+        assert first.process is not None
+        line = f"cribbage: error: {db}: another cribbage server is using this room database"
+        with pytest.raises(AssertionError, match="the server did not start") as refused:
+            second.start()
+        # One line on standard error, naming the process that holds the database.
+        assert repr(f"{line} (process {first.process.pid})\n") in str(refused.value)
+        first.stop(kill=True)  # a crash leaves no stale lock behind
+        first.start()
+    finally:
+        first.stop()
+        second.stop()

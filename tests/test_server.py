@@ -23,7 +23,7 @@ from cribcore.players.registry import make_player
 from cribcore.profiles import load_profile
 from cribcore.records import replay
 from cribcore.server.app import Limits, create_app
-from cribcore.server.rooms import EXPIRY_SECONDS, Room
+from cribcore.server.rooms import EXPIRY_SECONDS, Room, RoomError
 from cribcore.server.store import RoomStore
 from cribcore.speech import item_name, reasons, spoken_play, spoken_show
 from cribcore.views import SeatView
@@ -511,7 +511,8 @@ class TestExpiry:
         assert response.status_code == 410
         assert response.json()["error"] == "this room expired after 7 days without play"
         assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 0
-        assert client.get(url, headers={"x-seat-key": keys[0]}).status_code == 404
+        # Issue 13 item 20: the room's tombstone keeps answering 410 (this asserted 404 before).
+        assert client.get(url, headers={"x-seat-key": keys[0]}).status_code == 410
 
     def test_websocket_and_invitation_refuse_an_expired_room(self, client: TestClient, clock: Clock) -> None:
         room = create(client)
@@ -728,3 +729,232 @@ class TestSecrecy:
         key = room["keys"][0]["key"]
         state = client.get(f"/api/rooms/{room['room']}/state", headers={"x-seat-key": key}).json()
         assert state["room"]["seats"][0]["name"] == "<img src=x onerror=1>"
+
+
+# ----------------------------------------------------------------------------- hardening (issue 13)
+
+
+def bucket(db: Path, clock: Clock, burst: int) -> TestClient:
+    """An application whose connections get ``burst`` tokens and (in a test's time) no more."""
+    limits = Limits(messages_per_second=0.001, burst=burst, rate_strikes=10**6, friend_seeds=True)
+    return TestClient(create_app(db, clock=clock, limits=limits))
+
+
+class TestHardening:
+    def test_a_rooms_shuffles_come_from_a_secret_no_seat_can_search(self, client: TestClient) -> None:
+        for mode in ("computer", "friend"):
+            room = create(client, mode)
+            truth = room_of(client, room["room"])
+            # 32 bits can be searched from a seat's first view; 128 cannot.
+            assert truth.game.seed is not None and truth.game.seed >= 2**128 and truth.seed >= 2**128
+            key = room["keys"][0]["key"]
+            with connect(client, key) as ann:
+                sent = (
+                    json.dumps(ann.received)
+                    + client.get(f"/api/rooms/{room['room']}/state", headers={"x-seat-key": key}).text
+                )
+            assert str(truth.game.seed) not in sent and str(truth.seed) not in sent
+            assert '"seed"' not in sent
+
+    def test_new_games_do_not_grow_the_room_without_bound(self, client: TestClient, db: Path) -> None:
+        room = create(client, "computer")
+        with connect(client, room["keys"][0]["key"]) as ann:
+            for _ in range(60):
+                ann.send(type="new_game")
+                ann.receive()
+            assert ann.room["game"] == 61
+            assert [h["game"] for h in ann.room["history"]] == list(range(41, 61))
+        row = sqlite3.connect(db).execute("SELECT data FROM rooms").fetchone()[0]
+        assert len(json.loads(row)["history"]) == 20
+
+    @pytest.mark.parametrize(
+        ("field", "value", "reason"),
+        [
+            ("last_active", "yesterday", "last_active"),
+            ("seats", [{"name": "Ann", "kind": "grandmaster", "key_hash": None}] * 2, "seats.0.kind"),
+            ("ready", [7], "ready.0"),
+            ("number", 0, "number"),
+            ("history", [{"game": 1}], "history.0"),
+        ],
+    )
+    def test_a_bad_stored_field_is_refused_for_that_room_only(
+        self, client: TestClient, db: Path, clock: Clock, field: str, value: Any, reason: str
+    ) -> None:
+        damaged, keys = friend_room(client)
+        client.app.state.server.store._rooms.clear()  # type: ignore[attr-defined]
+        with sqlite3.connect(db) as conn:
+            data = json.loads(conn.execute("SELECT data FROM rooms").fetchone()[0])
+            data[field] = value
+            conn.execute("UPDATE rooms SET data = ? WHERE id = ?", (json.dumps(data), damaged["room"]))
+        for _ in range(2):
+            response = client.get(f"/api/rooms/{damaged['room']}/state", headers={"x-seat-key": keys[0]})
+            assert response.status_code == 404
+            error = response.json()["error"]
+            assert error.startswith("this room's stored game cannot be read back") and "\n" not in error
+            assert reason in error
+        create(client)  # creating rooms never reads another room's contents
+        clock.now += EXPIRY_SECONDS
+        create(client)  # nor does the sweep of expired rooms
+
+    def test_a_change_is_applied_only_over_the_version_it_was_read_at(self, db: Path, clock: Clock) -> None:
+        room = Room.create(
+            mode="computer", profile=load_profile(), names=["Ann"], level="easy", seed=1, now=0
+        )[0]
+        first, second = RoomStore(db), RoomStore(db)
+        first.add(room)
+        mine, theirs = first.get(room.id, 0), second.get(room.id, 0)
+        mine.connected.add(0)
+        theirs.connected.add(0)
+        hand = [str(c) for c in mine.game.view(0).hand]
+        mine.act(0, f"discard {hand[0]} {hand[1]}", 1)
+        first.save(mine)
+        theirs.act(0, f"discard {hand[2]} {hand[3]}", 1)  # the same seat's other discard, elsewhere
+        with pytest.raises(RoomError) as refused:
+            second.save(theirs)
+        assert refused.value.code == "conflict"
+        assert second.get(room.id, 2).game.view(0).discarded == mine.game.view(0).discarded
+        first.close()
+        second.close()
+
+    def test_a_full_sync_costs_more_than_a_ping(self, db: Path, clock: Clock) -> None:
+        with bucket(db, clock, burst=40) as client:
+            _, keys = friend_room(client)
+            with connect(client, keys[0]) as ann:
+                answers = []
+                for _ in range(6):
+                    ann.send(type="sync")
+                    answers.append(ann.receive().get("code"))
+        assert answers == [None] * 5 + ["rate"]
+
+    @pytest.mark.parametrize("frame", ["binary", "empty", "oversize"])
+    def test_every_frame_counts_against_the_rate(self, db: Path, clock: Clock, frame: str) -> None:
+        with bucket(db, clock, burst=5) as client:
+            _, keys = friend_room(client)
+            with connect(client, keys[0]) as ann:
+                codes = []
+                for _ in range(6):
+                    if frame == "binary":
+                        ann.ws.send_bytes(b"{}")
+                    else:
+                        ann.ws.send_text("" if frame == "empty" else "x" * 5000)
+                    codes.append(ann.receive()["code"])
+        assert codes[-1] == "rate" and "rate" not in codes[:-1]
+
+    def test_an_absent_friends_seat_can_be_reopened(self, client: TestClient) -> None:
+        _room, keys = friend_room(client)
+        with connect(client, keys[0]) as ann:
+            assert not ann.room.get("invite")
+            ann.send(type="reopen", seat=0)
+            assert ann.receive()["code"] == "illegal"  # not one's own seat
+            ann.send(type="reopen", seat=1)
+            assert ann.receive()["type"] == "state"
+            invite = ann.room["invite"]
+            assert (
+                invite and not ann.room["seats"][1]["joined"] and ann.room["seats"][1]["name"] == "Friend 1"
+            )
+        with client.websocket_connect("/ws") as ws:  # the lost key no longer holds the seat
+            ws.send_json({"type": "hello", "key": keys[1]})
+            assert ws.receive_json()["code"] == "bad-key"
+        again = join(client, invite, "Friend 1")
+        assert again["seat"] == 1
+        with connect(client, keys[0]) as ann, connect(client, again["key"]) as bob:
+            drain([ann])  # Bob's arrival
+            assert bob.room["you"] == 1 and ann.room["seats"][1]["joined"]
+            ann.send(type="reopen", seat=1)  # a connected seat is not reopened
+            assert ann.receive()["code"] == "illegal"
+
+    def test_every_seated_friend_is_shown_the_invitation(self, client: TestClient) -> None:
+        room = create(client, profile="three-players")
+        bob = join(client, room["invite"], "Bob")
+        state = client.get(f"/api/rooms/{room['room']}/state", headers={"x-seat-key": bob["key"]}).json()
+        assert state["room"]["invite"] == room["invite"]
+
+    def test_an_expired_room_is_answered_410_until_its_tombstone_goes(
+        self, client: TestClient, clock: Clock, db: Path
+    ) -> None:
+        room, keys = friend_room(client)
+        url = f"/api/rooms/{room['room']}/state"
+        clock.now += EXPIRY_SECONDS
+        create(client)  # the sweep deletes the room first
+        assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 1
+        assert client.get(url, headers={"x-seat-key": keys[0]}).status_code == 410
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "key": keys[1]})
+            assert ws.receive_json()["code"] == "expired"
+            assert ws.receive()["code"] == 4410
+        clock.now += 31 * DAY
+        create(client)
+        assert client.get(url, headers={"x-seat-key": keys[0]}).status_code == 404
+
+    def test_answers_that_carry_keys_are_never_stored(self, client: TestClient) -> None:
+        created = client.post("/api/rooms", json={"mode": "friend", "names": ["Ann"]})
+        joined = client.post("/api/join", json={"invite": created.json()["invite"], "name": "Bob"})
+        state = client.get(
+            f"/api/rooms/{created.json()['room']}/state", headers={"x-seat-key": joined.json()["key"]}
+        )
+        refused = client.get(f"/api/rooms/{created.json()['room']}/state")
+        for response in (created, joined, state, refused):
+            assert response.headers["cache-control"] == "no-store"
+
+    def test_only_json_from_this_servers_own_pages_creates_rooms(self, client: TestClient, db: Path) -> None:
+        body = json.dumps({"mode": "friend", "names": ["Ann"]})
+        form = client.post("/api/rooms", content=body, headers={"content-type": "text/plain"})
+        assert form.status_code == 400 and "application/json" in form.json()["error"]
+        json_type = {"content-type": "application/json"}
+        other = client.post(
+            "/api/rooms", content=body, headers={**json_type, "origin": "https://evil.example"}
+        )
+        assert other.status_code == 403 and other.json()["code"] == "cross-site"
+        join_other = client.post(
+            "/api/join", json={"invite": "x.y", "name": "B"}, headers={"origin": "https://evil.example"}
+        )
+        assert join_other.status_code == 403
+        assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 0
+        own = client.post("/api/rooms", content=body, headers={**json_type, "origin": "http://testserver"})
+        assert own.status_code == 201
+        key = own.json()["keys"][0]["key"]
+        with client.websocket_connect("/ws", headers={"origin": "https://evil.example"}) as ws:
+            ws.send_json({"type": "hello", "key": key})
+            assert ws.receive_json()["code"] == "cross-site"
+        with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
+            ws.send_json({"type": "hello", "key": key})
+            assert ws.receive_json()["type"] == "state"
+
+    @pytest.mark.parametrize(
+        ("names", "message"),
+        [
+            (["Computer (hard)"], "computer seat"),
+            (["ＣＯＭＰＵＴＥＲ"], "computer seat"),
+            (["A" + "\u0301" * 4], "accents"),
+            (["Ann", " ann "], "already at this table"),
+            (["Ann", "A n n"], "already at this table"),
+            (["Ｂob", "bob"], "already at this table"),
+        ],
+    )
+    def test_names_that_impersonate_are_refused(
+        self, client: TestClient, names: list[str], message: str
+    ) -> None:
+        mode = "same-device" if len(names) == 2 else "computer"
+        response = client.post("/api/rooms", json={"mode": mode, "names": names})
+        assert response.status_code == 400 and message in response.json()["error"]
+
+    def test_a_joining_name_may_not_copy_a_seated_one(self, client: TestClient) -> None:
+        room = create(client, profile="three-players")
+        join(client, room["invite"], "Bob")
+        for name in ("ANN", "bob", "Computer 1"):
+            response = client.post("/api/join", json={"invite": room["invite"], "name": name})
+            assert response.status_code == 400, name
+        assert join(client, room["invite"], "Cy")["seat"] == 2
+        assert create(client, names=["Ä" + "\u0301" * 2])["room"]  # a few accents are fine
+
+    def test_a_move_over_a_room_changed_elsewhere_is_refused_and_play_goes_on(
+        self, client: TestClient, db: Path
+    ) -> None:
+        room = create(client, "computer", seed=2)
+        with connect(client, room["keys"][0]["key"]) as ann:
+            with sqlite3.connect(db) as conn:  # another server wrote the room meanwhile
+                conn.execute("UPDATE rooms SET version = version + 1")
+            hand = [str(c) for c in ann.view.hand]
+            assert ann.act(f"discard {hand[0]} {hand[1]}")["code"] == "conflict"
+            assert ann.act(f"discard {hand[0]} {hand[1]}")["type"] == "state"  # read afresh: applied once
+            assert ann.room["waiting_for"] == [] and len(ann.view.discarded) == 2

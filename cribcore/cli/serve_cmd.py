@@ -60,6 +60,7 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
     import uvicorn
 
     from ..server.app import Limits, create_app, default_profiles
+    from ..server.store import lock_database
 
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port: {args.port} is not a port number (0 to 65535)")
@@ -67,6 +68,8 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         raise ValueError("--rooms-per-minute: must be at least 1")
     profiles = default_profiles(tuple(args.profiles))
     db = args.db if args.db is not None else data_dir() / DB_NAME
+    # A second server on the same database would accept moves the first never sees.
+    lock = lock_database(db)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     # With the protocol named, asyncio turns Nagle's algorithm off on every accepted connection;
     # otherwise a second message in quick succession waits for the client's delayed ACK (~40 ms).
@@ -93,4 +96,6 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         pass
     finally:
         sock.close()
+        if lock is not None:
+            lock.release()
     return 0

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
@@ -34,11 +35,15 @@ from ..profiles import Profile, builtin_names, load_profile
 from .messages import (
     CLOSE_CODES,
     HTTP_STATUS,
+    MESSAGE_BURST,
+    MESSAGE_COSTS,
+    MESSAGE_RATE,
     ActionMessage,
     CreateRoom,
     Hello,
     JoinRoom,
     NewGameMessage,
+    ReopenMessage,
     SimpleMessage,
     parse_client_message,
     problem,
@@ -70,8 +75,8 @@ class Limits:
 
     message_bytes: int = 2048
     body_bytes: int = 4096
-    messages_per_second: float = 20.0
-    burst: int = 40
+    messages_per_second: float = MESSAGE_RATE
+    burst: int = MESSAGE_BURST
     rate_strikes: int = 20
     """Refused messages in a row (over the rate) before the connection is closed."""
     rooms_per_minute: int = 30
@@ -105,13 +110,13 @@ class _Connection:
     writer: asyncio.Task[None] | None = None
     closing: bool = False
 
-    def allow(self, limits: Limits) -> bool:
-        """Take one token from the connection's bucket (refilled at the message rate)."""
+    def allow(self, limits: Limits, cost: int = 1) -> bool:
+        """Take ``cost`` tokens from the connection's bucket (refilled at the message rate)."""
         now = time.monotonic()
         self.tokens = min(limits.burst, self.tokens + (now - self.stamp) * limits.messages_per_second)
         self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if self.tokens >= cost:
+            self.tokens -= cost
             self.strikes = 0
             return True
         self.strikes += 1
@@ -136,6 +141,13 @@ class _Server:
         # A room's lock lives while someone holds or waits for it.
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.created: dict[str, list[float]] = {}
+
+    def fetch(self, room_id: str, now: float) -> Room:
+        """The room from the store, knowing which of its seats are connected here (a room read back
+        from the database, after a refused write say, does not)."""
+        room = self.store.get(room_id, now)
+        room.connected = set(self.connections.get(room_id, {}))
+        return room
 
     def lock(self, room_id: str) -> asyncio.Lock:
         lock = self.locks.get(room_id)
@@ -234,7 +246,15 @@ class _Server:
         self.created[address] = recent
 
     async def parsed(self, request: Request, model: type[_Body]) -> _Body:
-        """The request's body as ``model``; a body that is not one is refused naming the field."""
+        """The request's body as ``model``; a body that is not one is refused naming the field.
+
+        Only a JSON body from this server's own pages (or from no page at all) is read: another web
+        site's page could otherwise make its visitors' browsers create rooms and join them.
+        """
+        _check_origin(request.headers.get("origin"), request.headers.get("host", ""))
+        kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if kind != "application/json":
+            raise RoomError("malformed", "Content-Type: the body must be JSON (application/json)")
         body = await self.body(request)
         try:
             return model.model_validate_json(body or b"{}")
@@ -281,7 +301,7 @@ class _Server:
         async with self.lock(room_id):
             now = self.clock()
             try:
-                room = self.store.get(room_id, now)
+                room = self.fetch(room_id, now)
                 seat, key = room.join(spec.invite, spec.name, now)
             except RoomError as exc:
                 if exc.code in ("bad-key", "no-room"):
@@ -296,7 +316,7 @@ class _Server:
         key = request.headers.get("x-seat-key", "")
         async with self.lock(room_id):
             now = self.clock()
-            room = self.store.get(room_id, now)
+            room = self.fetch(room_id, now)
             seat = room.seat_of(key)
             room.touch(now)
             self.store.save(room)
@@ -338,15 +358,13 @@ class _Server:
                 except (TimeoutError, asyncio.CancelledError):
                     conn.writer.cancel()
 
-    async def receive(self, conn: _Connection) -> str:
+    async def receive(self, conn: _Connection) -> str | None:
+        """The next frame's text (``None`` for a binary frame)."""
         message = await conn.ws.receive()
         if message["type"] == "websocket.disconnect":
             raise _Closed
         text = message.get("text")
-        if text is None:
-            await self.error(conn, RoomError("malformed", "messages are JSON text, not binary"))
-            return ""
-        return str(text)
+        return None if text is None else str(text)
 
     async def hello(self, ws: WebSocket) -> _Connection:
         try:
@@ -358,6 +376,7 @@ class _Server:
             raise _Closed
         text = message.get("text") or ""
         try:
+            _check_origin(ws.headers.get("origin"), ws.headers.get("host", ""))
             if len(text.encode()) > self.limits.message_bytes:
                 raise RoomError("too-large", f"a message is at most {self.limits.message_bytes} bytes")
             try:
@@ -369,8 +388,11 @@ class _Server:
             room_id = split_secret(hello.key)
             async with self.lock(room_id):
                 now = self.clock()
-                room = self.store.get(room_id, now)
+                room = self.fetch(room_id, now)
                 seat = room.seat_of(hello.key)
+                # Written first: a refused write (another server changed the room) registers nothing.
+                room.touch(now)
+                self.store.save(room)
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst))
@@ -383,8 +405,6 @@ class _Server:
                         RoomError("replaced", "this seat was opened elsewhere"),
                         CLOSE_CODES["replaced"],
                     )
-                room.touch(now)
-                self.store.save(room)
                 await self.send_state(conn, room, full=True)
                 for other in list(seats.values()):
                     if other is not conn:
@@ -410,30 +430,42 @@ class _Server:
             if not seats:
                 self.connections.pop(conn.room_id, None)
             try:
-                room = self.store.get(conn.room_id, self.clock())
+                room = self.fetch(conn.room_id, self.clock())
             except RoomError:
                 return
             room.connected.discard(conn.seat)
             await self.broadcast(room)
 
-    async def handle(self, conn: _Connection, text: str) -> None:
-        if not text:
+    async def charge(self, conn: _Connection, cost: int) -> bool:
+        """Take ``cost`` from the connection's allowance; past it, refuse (and after many refusals in
+        a row, close the connection)."""
+        if conn.allow(self.limits, cost):
+            return True
+        if conn.strikes >= self.limits.rate_strikes:
+            self.shut(conn, RoomError("rate", "too many messages: the connection is closed"), 1008)
+            raise _Closed
+        await self.error(conn, RoomError("rate", "too many messages: slow down"))
+        return False
+
+    async def handle(self, conn: _Connection, text: str | None) -> None:
+        # Every frame counts, before it is read: an empty, binary or oversize one too.
+        if not await self.charge(conn, 1):
+            return
+        if text is None:
+            await self.error(conn, RoomError("malformed", "messages are JSON text, not binary"))
             return
         if len(text.encode()) > self.limits.message_bytes:
             await self.error(
                 conn, RoomError("too-large", f"a message is at most {self.limits.message_bytes} bytes")
             )
             return
-        if not conn.allow(self.limits):
-            if conn.strikes >= self.limits.rate_strikes:
-                self.shut(conn, RoomError("rate", "too many messages: the connection is closed"), 1008)
-                raise _Closed
-            await self.error(conn, RoomError("rate", "too many messages: slow down"))
-            return
         try:
             message = parse_client_message(text)
         except ValueError as exc:
             await self.error(conn, RoomError("malformed", str(exc)))
+            return
+        extra = MESSAGE_COSTS.get(message.type, 1) - 1
+        if extra and not await self.charge(conn, extra):
             return
         if isinstance(message, Hello):
             await self.error(conn, RoomError("malformed", "this connection already holds a seat"))
@@ -444,7 +476,7 @@ class _Server:
         async with self.lock(conn.room_id):
             now = self.clock()
             try:
-                room = self.store.get(conn.room_id, now)
+                room = self.fetch(conn.room_id, now)
             except RoomError as exc:
                 self.shut(conn, exc, CLOSE_CODES.get(exc.code, 4400))
                 raise _Closed from None
@@ -460,17 +492,22 @@ class _Server:
                 return
             try:
                 self.apply(room, conn.seat, message, now)
+                self.store.save(room)
             except RoomError as exc:
                 await self.error(conn, exc)
                 return
-            self.store.save(room)
             await self.broadcast(room)
 
     @staticmethod
     def apply(
-        room: Room, seat: int, message: ActionMessage | NewGameMessage | SimpleMessage, now: float
+        room: Room,
+        seat: int,
+        message: ActionMessage | NewGameMessage | ReopenMessage | SimpleMessage,
+        now: float,
     ) -> None:
-        if isinstance(message, ActionMessage):
+        if isinstance(message, ReopenMessage):
+            room.reopen(seat, message.seat, now)
+        elif isinstance(message, ActionMessage):
             room.act(seat, message.action, now)
         elif isinstance(message, NewGameMessage):
             room.new_game(seat, now, message.game)
@@ -480,16 +517,29 @@ class _Server:
             room.decline(seat, now)
 
 
+def _check_origin(origin: str | None, host: str) -> None:
+    """Refuse a request a page of another site made (its ``Origin`` is not this server); a request
+    with no ``Origin`` comes from no web page (a terminal, a script) and is let through."""
+    if origin is None:
+        return
+    if urlsplit(origin).netloc.lower() != host.lower() or not host:
+        raise RoomError("cross-site", "this server answers only its own pages (the Origin is another site)")
+
+
 def _json_errors(
     handler: Callable[[Request], Awaitable[Response]],
 ) -> Callable[[Request], Awaitable[Response]]:
+    """One line for a refused request; no API answer is ever cached (several carry seat keys)."""
+
     async def wrapped(request: Request) -> Response:
         try:
-            return await handler(request)
+            response = await handler(request)
         except RoomError as exc:
-            return JSONResponse(
+            response = JSONResponse(
                 {"error": str(exc), "code": exc.code}, status_code=HTTP_STATUS.get(exc.code, 400)
             )
+        response.headers["cache-control"] = "no-store"
+        return response
 
     return wrapped
 

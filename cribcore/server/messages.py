@@ -19,6 +19,9 @@ __all__ = [
     "CLOSE_CODES",
     "HTTP_STATUS",
     "MAX_NAME",
+    "MESSAGE_BURST",
+    "MESSAGE_COSTS",
+    "MESSAGE_RATE",
     "ActionMessage",
     "ClientMessage",
     "CreateRoom",
@@ -26,6 +29,7 @@ __all__ = [
     "JoinRoom",
     "Mode",
     "NewGameMessage",
+    "ReopenMessage",
     "SimpleMessage",
     "clean_name",
     "parse_client_message",
@@ -35,9 +39,24 @@ __all__ = [
 MAX_NAME = 24
 """The longest player name, in characters."""
 
+MESSAGE_RATE = 20.0
+"""Messages a second one connection may send (by default), in bursts of up to `MESSAGE_BURST`."""
+
+MESSAGE_BURST = 40
+
+MESSAGE_COSTS = {"sync": 8, "hint": 4}
+"""What a message takes from its connection's allowance, in ordinary messages: a full state is many
+times the work of a ping. Every other frame, even one refused unread, costs one."""
+
+MAX_MARKS = 3
+"""The most combining marks one character of a name may carry (stacked marks draw over other text)."""
+
 HTTP_STATUS = {
     "malformed": 400,
     "illegal": 400,
+    # Before the codes sharing their statuses: a client reading a status back takes the later code.
+    "cross-site": 403,
+    "conflict": 409,
     "bad-key": 403,
     "no-room": 404,
     "full": 409,
@@ -70,6 +89,13 @@ def clean_name(text: str) -> str:
         raise ValueError(f"a name has at most {MAX_NAME} characters")
     if any(unicodedata.category(ch).startswith("C") for ch in name):
         raise ValueError("a name must be printable text (no control characters)")
+    marks = 0
+    for ch in name:
+        marks = marks + 1 if unicodedata.category(ch).startswith("M") else 0
+        if marks > MAX_MARKS:
+            raise ValueError(f"a name has at most {MAX_MARKS} accents on one letter")
+    if unicodedata.normalize("NFKC", name).casefold().startswith("computer"):
+        raise ValueError("a name must not look like a computer seat's")
     return name
 
 
@@ -119,6 +145,14 @@ class NewGameMessage(BaseModel):
     game: int | None = None
 
 
+class ReopenMessage(BaseModel):
+    """Reopen an absent friend's seat (``docs/server.md``): its key is revoked, a new invitation made."""
+
+    model_config = _STRICT
+    type: Literal["reopen"]
+    seat: int = Field(ge=0, le=3)
+
+
 class SimpleMessage(BaseModel):
     """A message that is only its type."""
 
@@ -126,11 +160,11 @@ class SimpleMessage(BaseModel):
     type: Literal["next", "decline", "sync", "ping", "hint"]
 
 
-AnyMessage = Hello | ActionMessage | NewGameMessage | SimpleMessage
+AnyMessage = Hello | ActionMessage | NewGameMessage | ReopenMessage | SimpleMessage
 
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 
-MESSAGE_TYPES = ("hello", "action", "next", "new_game", "decline", "sync", "ping", "hint")
+MESSAGE_TYPES = ("hello", "action", "next", "new_game", "decline", "sync", "ping", "hint", "reopen")
 
 _CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import random
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..actions import Action, IllegalAction, parse_action
 from ..engine import Game
@@ -24,7 +28,8 @@ from ..players.hints import hint
 from ..players.registry import make_player
 from ..profiles import Profile
 from ..records import game_record, replay
-from .messages import Mode
+from ..validation import first_problem
+from .messages import MAX_NAME, Mode
 from .wire import event_to_json, view_to_json
 
 __all__ = [
@@ -41,6 +46,14 @@ EXPIRY_SECONDS = 7 * 24 * 3600
 """A room with no accepted request or message for this long is expired."""
 
 ROOM_FORMAT = 1
+
+HISTORY_KEPT = 20
+"""How many finished or abandoned games a room remembers (the most recent): a room's state and its
+stored row stay small however many new games are started."""
+
+CHOSEN_SEEDS = 2**32
+"""Seeds below this are chosen ones (a test's known deals; `CreateRoom` bounds them) and keep their
+32-bit games; a room's own secret seed is at least this and at most 256 bits."""
 
 
 class RoomError(ValueError):
@@ -85,9 +98,34 @@ class Seat:
         return not self.human or self.key_hash is not None
 
 
+def _secret_room_seed() -> int:
+    """A room's secret seed: 256 random bits (at least `CHOSEN_SEEDS`), so no seat can search for it
+    from the cards it sees."""
+    return CHOSEN_SEEDS + secrets.randbelow(2**256 - CHOSEN_SEEDS)
+
+
 def _game_seed(room_seed: int, number: int) -> int:
-    """Game ``number``'s shuffle seed, fixed by the room's seed so a seeded room is reproducible."""
-    return random.Random(f"{room_seed}:{number}").randrange(2**32)
+    """Game ``number``'s shuffle seed, fixed by the room's seed so a seeded room is reproducible.
+
+    A chosen (test) seed keeps the 32-bit games it has always given; a secret room seed gives a 256-bit
+    game seed (a hash of it), so the cards a seat sees never narrow it down to a searchable set.
+    """
+    if room_seed < CHOSEN_SEEDS:
+        return random.Random(f"{room_seed}:{number}").randrange(2**32)
+    return int.from_bytes(hashlib.sha256(f"cribcore-room/{room_seed}/{number}".encode()).digest())
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: NFKC, case-folded, without whitespace."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _check_distinct(names: list[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name_key(name) in seen:
+            raise RoomError("malformed", f"name: {name!r} is already at this table: choose another")
+        seen.add(name_key(name))
 
 
 @dataclass
@@ -154,7 +192,9 @@ class Room:
                 seat.key_hash = hash_secret(key)
                 keys.append((index, key))
         invite = new_secret(room_id) if mode == "friend" else None
-        room_seed = seed if seed is not None else secrets.randbelow(2**32)
+        if mode == "same-device":
+            _check_distinct(names)
+        room_seed = seed if seed is not None else _secret_room_seed()
         game = Game(profile, seed=_game_seed(room_seed, 1), players=[seat.name for seat in seats])
         room = cls(
             id=room_id,
@@ -188,29 +228,52 @@ class Room:
             "record": game_record(self.game),
         }
 
+    def to_text(self) -> str:
+        """`to_json` as compact JSON text (how a room is stored)."""
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Room:
-        """The room `to_json` stored; raises `RoomError` (code ``no-room``) if it cannot be rebuilt."""
+    def from_json(cls, data: str | bytes | dict[str, Any]) -> Room:
+        """The room `to_json` stored (as JSON text or data), every field checked; raises `RoomError`
+        (code ``no-room``) with one line naming the first field that cannot be rebuilt."""
         try:
-            game = replay(data["record"], continue_dealing=True)
-            return cls(
-                id=data["id"],
-                mode=data["mode"],
-                profile=game.profile,
-                seats=[Seat(s["name"], s["kind"], s["key_hash"]) for s in data["seats"]],
-                seed=data["seed"],
-                game=game,
-                number=data["number"],
-                invite=data["invite"],
-                last_active=data["last_active"],
-                between_hands=data["between_hands"],
-                ready=set(data["ready"]),
-                proposed_by=data["proposed_by"],
-                agreed=set(data["agreed"]),
-                history=list(data["history"]),
-            )
-        except (KeyError, TypeError, ValueError) as exc:  # RecordError is a ValueError
-            raise RoomError("no-room", f"this room's stored game cannot be read back ({exc})") from None
+            if isinstance(data, dict):
+                row = StoredRoom.model_validate(data)
+            else:
+                row = StoredRoom.model_validate_json(data)
+        except ValidationError as exc:
+            if exc.errors()[0]["type"] == "json_invalid":
+                raise RoomError("no-room", "this room's stored game cannot be read back (not JSON)") from None
+            where, reason = first_problem(exc, whole="room")
+            raise RoomError(
+                "no-room", f"this room's stored game cannot be read back ({where}: {reason})"
+            ) from None
+        try:
+            game = replay(row.record, continue_dealing=True)
+        except Exception as exc:  # whatever a damaged record breaks, it is this room's row only
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise RoomError("no-room", f"this room's stored game cannot be read back ({reason})") from None
+        seats = len(row.seats)
+        if game.profile.rules.seats != seats or len(game.players) != seats:
+            raise RoomError("no-room", "this room's stored game cannot be read back (seats: not the game's)")
+        if any(i >= seats for i in (*row.ready, *row.agreed, row.proposed_by or 0)):
+            raise RoomError("no-room", "this room's stored game cannot be read back (ready: no such seat)")
+        return cls(
+            id=row.id,
+            mode=row.mode,
+            profile=game.profile,
+            seats=[Seat(s.name, s.kind, s.key_hash) for s in row.seats],
+            seed=row.seed,
+            game=game,
+            number=row.number,
+            invite=row.invite,
+            last_active=row.last_active,
+            between_hands=row.between_hands,
+            ready=set(row.ready),
+            proposed_by=row.proposed_by,
+            agreed=set(row.agreed),
+            history=[h.model_dump() for h in row.history][-HISTORY_KEPT:],
+        )
 
     # ----------------------------------------------------------------- who is who
 
@@ -237,11 +300,30 @@ class Room:
         if not free:
             raise RoomError("full", "this room is full: every seat is taken")
         index = free[0]
+        _check_distinct([*(s.name for i, s in enumerate(self.seats) if s.joined and i != index), name])
         key = new_secret(self.id)
         self.seats[index] = Seat(name, "human", hash_secret(key))
         self.game.players = tuple(seat.name for seat in self.seats)
         self.last_active = now
         return index, key
+
+    def reopen(self, by: int, seat: int, now: float) -> str:
+        """``by`` (a seated player) reopens ``seat`` for a friend who lost its key: the seat's key is
+        revoked and a fresh invitation (replacing any other) takes the seat back; returns it. Only an
+        absent human seat of a friend room can be reopened, and never by itself."""
+        if self.mode != "friend":
+            raise RoomError("illegal", "only a friend room's seats can be reopened")
+        if not 0 <= seat < len(self.seats) or seat == by:
+            raise RoomError("illegal", "seat: reopen another player's seat")
+        target = self.seats[seat]
+        if not target.human or not target.joined:
+            raise RoomError("illegal", "seat: that seat is not held by a player")
+        if seat in self.connected:
+            raise RoomError("illegal", f"{target.name} is connected: only an absent seat can be reopened")
+        target.key_hash = None
+        self.invite = new_secret(self.id)
+        self.last_active = now
+        return self.invite
 
     def free_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if not seat.joined]
@@ -354,7 +436,8 @@ class Room:
                 if self.proposed_by is not None
                 else None
             ),
-            "invite": self.invite if seat == 0 and self.free_seats() else None,
+            # Every seated player may pass the invitation on (the creator may be the one away).
+            "invite": self.invite if self.seats[seat].human and self.free_seats() else None,
             "expires": datetime.fromtimestamp(self.expires_at(), UTC).isoformat(timespec="seconds"),
             "history": self.history,
         }
@@ -413,6 +496,7 @@ class Room:
                 "finished": game.is_over,
             }
         )
+        del self.history[:-HISTORY_KEPT]
         self.number += 1
         self.game = Game(self.profile, seed=_game_seed(self.seed, self.number), players=game.players)
         self.between_hands = None
@@ -421,3 +505,44 @@ class Room:
         self.agreed = set()
         self._players = {}
         self._run_computers()
+
+
+# ----------------------------------------------------------------------------- the stored shape
+
+_ROW = ConfigDict(extra="forbid", strict=True)
+_Index = Annotated[int, Field(ge=0, le=3)]
+
+
+class _StoredSeat(BaseModel):
+    model_config = _ROW
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    kind: Literal["human", "easy", "medium", "hard"]
+    key_hash: str | None = Field(pattern=r"^[0-9a-f]{64}$")
+
+
+class _StoredGame(BaseModel):
+    model_config = _ROW
+    game: int = Field(ge=1)
+    scores: list[int] = Field(max_length=4)
+    winner: _Index | None
+    finished: bool
+
+
+class StoredRoom(BaseModel):
+    """A stored room as `Room.to_json` writes it; every field is checked before a room is rebuilt."""
+
+    model_config = _ROW
+    format: Literal[1]
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    mode: Mode
+    seats: list[_StoredSeat] = Field(min_length=2, max_length=4)
+    seed: int = Field(ge=0, lt=2**256)
+    number: int = Field(ge=1)
+    invite: str | None = Field(max_length=200)
+    last_active: float = Field(allow_inf_nan=False)
+    between_hands: int | None = Field(ge=0)
+    ready: list[_Index] = Field(max_length=4)
+    proposed_by: _Index | None
+    agreed: list[_Index] = Field(max_length=4)
+    history: list[_StoredGame]
+    record: dict[str, Any]

@@ -438,12 +438,21 @@ class Table {
     for (const c of this.conns.values()) if (!c.ws && !c.stopped && !c.lost) c.open();
   }
 
+  // The seat key is kept: a server restarted on the wrong database answers "no room" for a game it may
+  // have again later. Only the player forgets a game (Forget on the start screen).
   fatal(code, reason) {
     this.stop();
     const why = code === 4410 ? "This room expired after 7 days without play" : code === 4404 ? "This room no longer exists" : "This device's seat key was refused";
-    dropGame(this.rec.room);
-    status(`${why}: ${reason || FATAL[code]}. The game was removed from this device.`);
+    const problem = `${why}: ${reason || FATAL[code]}`;
+    updateGame(this.rec.room, { problem });
+    status(`${problem}. The game is still saved on this device: try it again later, or choose Forget to remove it.`, "error");
     go("");
+  }
+
+  // A friend who lost their link: their seat's key is revoked and the invitation takes it back.
+  reopen(seat) {
+    const mine = [...this.conns.values()].find((c) => c.ws && c.ws.readyState === WebSocket.OPEN);
+    if (mine) mine.send({ type: "reopen", seat });
   }
 
   connection(text) {
@@ -491,6 +500,7 @@ class Table {
       game: room.game,
       mode: room.mode,
       profile: room.profile?.name ?? this.rec.profile,
+      problem: undefined,
     });
 
     // Who is missing, the invitation, a proposed new game.
@@ -510,6 +520,7 @@ class Table {
       const link = `${location.origin}/#join=${encodeURIComponent(invite)}`;
       if ($("invite-link").value !== link) $("invite-link").value = link;
     }
+    this.renderLinks(room);
     this.renderProposal(room, lview);
 
     // Scores, board, seats, the middle of the table.
@@ -610,6 +621,39 @@ class Table {
       b.append(svg("circle", { cx: x(p.front), cy: y, r: 4, class: `peg front side${i}` }));
     });
     b.setAttribute("aria-label", `Pegging board, ${goalText(view)}: ${scoresText(view, view.scores)}`);
+  }
+
+  // Each seat held here has its own link (to move it to another device before anything is lost); an
+  // absent friend's seat can be reopened; the room's expiry deadline is shown.
+  renderLinks(room) {
+    const links = [...this.conns.values()].map((c) => [c.seat, `${location.origin}/#key=${c.key}`]);
+    const linksKey = JSON.stringify(links);
+    if ($("seat-link-list").dataset.links !== linksKey) {
+      $("seat-link-list").dataset.links = linksKey;
+      $("seat-link-list").replaceChildren(
+        ...links.map(([seat, link]) =>
+          el("input", { readonly: "", value: link, "data-testid": `seat-link-${seat}`, "aria-label": `Seat ${seat + 1}'s link` }),
+        ),
+      );
+    }
+    const reopenable = room.mode === "friend"
+      ? room.seats.filter((x) => x.kind === "human" && x.joined && !x.connected && !this.conns.has(x.seat))
+      : [];
+    const reopenKey = JSON.stringify(reopenable.map((x) => [x.seat, x.name]));
+    if ($("reopen-row").dataset.seats !== reopenKey) {
+      $("reopen-row").dataset.seats = reopenKey;
+      $("reopen-row").replaceChildren(
+        ...reopenable.map((x) =>
+          el("button", { type: "button", class: "quiet", "data-testid": `reopen-seat-${x.seat}`, onclick: () => this.reopen(x.seat) },
+            `${x.name} lost their link? Make a new invitation for their seat`),
+        ),
+      );
+    }
+    show($("reopen-row"), reopenable.length > 0);
+    const expires = room.expires ? new Date(room.expires) : null;
+    $("expires").textContent = expires && !Number.isNaN(expires.getTime())
+      ? `This room is kept until ${expires.toLocaleString()} if nobody plays; any move keeps it longer.`
+      : "";
   }
 
   renderSeats(view, room, you, between) {
@@ -899,10 +943,11 @@ function renderSaved() {
       const names = g.names || [];
       const mode = g.mode === "computer" ? "against the computer" : g.mode === "same-device" ? "on this device" : "with a friend";
       const score = g.scores ? ` · ${g.scores.join("–")}${g.over ? " (over)" : ""}` : "";
+      const problem = typeof g.problem === "string" ? el("span", { class: "hint error", "data-testid": "saved-problem" }, ` ${g.problem}`) : "";
       return el(
         "li",
         { "data-room": g.room, "data-testid": "saved-game" },
-        el("span", { class: "saved-name" }, names.length ? names.join(" vs ") : "New game", el("span", { class: "hint" }, ` ${mode}${score}`)),
+        el("span", { class: "saved-name" }, names.length ? names.join(" vs ") : "New game", el("span", { class: "hint" }, ` ${mode}${score}`), problem),
         el("span", { class: "row" },
           el("button", { type: "button", "data-testid": "resume-game", onclick: () => go(`#room=${encodeURIComponent(g.room)}`) }, "Resume"),
           el("button", { type: "button", class: "quiet", "data-testid": "forget-game", onclick: () => (dropGame(g.room), renderSaved()) }, "Forget"),
