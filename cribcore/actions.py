@@ -162,6 +162,9 @@ def check_form(action: object) -> None:
     elif isinstance(action, Count | Muggins):
         if not _is_whole(action.points):
             raise MalformedAction(f"{type(action).__name__.lower()} takes a whole number of points")
+    elif isinstance(action, PluginAction):
+        if not (isinstance(action.phase, str) and isinstance(action.text, str)):
+            raise MalformedAction("a plugin's action names its phase and its text")
     elif not isinstance(action, Pass):
         raise IllegalAction(f"not an action: a {type(action).__name__}")
 

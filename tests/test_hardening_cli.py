@@ -20,7 +20,16 @@ import pytest
 from _pytest.capture import CaptureFixture
 
 from cribcore import Game, Profile, load_profile, parse_card, parse_cards
-from cribcore.actions import Count, Discard, IllegalAction, MalformedAction, Muggins, NotYourTurn, Play
+from cribcore.actions import (
+    Count,
+    Discard,
+    IllegalAction,
+    MalformedAction,
+    Muggins,
+    NotYourTurn,
+    Play,
+    PluginAction,
+)
 from cribcore.cli import entry
 from cribcore.cli.board import MAX_ROWS, Pegs, board_lines
 from cribcore.cli.errors import shorten, visible
@@ -261,6 +270,7 @@ def test_a_seat_must_be_a_whole_number_in_range(seat: object) -> None:
         Play("5H"),  # type: ignore[arg-type]
         _bare(Discard, cards=["5H", "6H"]),
         _bare(Discard, cards=None),
+        PluginAction("auction", 3),  # type: ignore[arg-type]
     ],
 )
 def test_ill_typed_actions_are_refused_and_change_nothing(action: object) -> None:
