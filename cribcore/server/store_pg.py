@@ -15,6 +15,7 @@ reached, an operation raises `RoomError` with the code ``reconnecting`` and the 
 from __future__ import annotations
 
 import asyncio
+import threading
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -81,6 +82,8 @@ class PostgresStore(Store):
         self.id = uuid.uuid4().hex
         self._conn: psycopg.Connection[Any] | None = None
         self._held: set[tuple[str, int]] = set()
+        # One connection, one transaction at a time (a test client runs the app on several threads).
+        self._lock = threading.RLock()
         try:
             self._db()
         except RoomError:
@@ -105,16 +108,14 @@ class PostgresStore(Store):
 
     @contextmanager
     def _tx(self) -> Iterator[psycopg.Connection[Any]]:
-        conn = self._db()
-        try:
-            with conn.transaction():
-                yield conn
-        except psycopg.OperationalError as exc:
-            conn.close()
-            raise _reconnecting(exc) from None
-        except psycopg.InterfaceError as exc:
-            conn.close()
-            raise _reconnecting(exc) from None
+        with self._lock:
+            conn = self._db()
+            try:
+                with conn.transaction():
+                    yield conn
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                conn.close()
+                raise _reconnecting(exc) from None
 
     def _notify(self, conn: psycopg.Connection[Any], room_id: str) -> None:
         conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.id} {room_id}"))
