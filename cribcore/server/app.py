@@ -537,12 +537,21 @@ class _Server:
                 except RoomError as exc:
                     await self.error(conn, exc)
                 return
-            try:
-                self.apply(room, conn.seat, message, now)
-                self.store.save(room)
-            except RoomError as exc:
-                await self.error(conn, exc)
-                return
+            # A shared store's room may be changed by another process between our read and write
+            # (the other seat's move, say): the message is then tried again over the fresh room,
+            # where it is checked again (a move that is no longer legal is refused as such).
+            for attempt in range(3 if self.store.shared else 1):
+                try:
+                    if attempt:
+                        room = self.fetch(conn.room_id, now)
+                    self.apply(room, conn.seat, message, now)
+                    self.store.save(room)
+                    break
+                except RoomError as exc:
+                    if exc.code == "conflict" and attempt < 2 and self.store.shared:
+                        continue
+                    await self.error(conn, exc)
+                    return
             await self.broadcast(room)
 
     @staticmethod
