@@ -67,6 +67,10 @@ _SECURITY_HEADERS = [
 
 
 _Body = TypeVar("_Body", bound=BaseModel)
+_T = TypeVar("_T")
+
+CONFLICT_RETRIES = 5
+"""How often a change over a shared store is tried when other processes keep changing the room."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +154,23 @@ class _Server:
         here = set(self.connections.get(room_id, {}))
         room.connected = here | room.connected if self.store.shared else here
         return room
+
+    def commit(self, room_id: str, now: float, change: Callable[[Room], _T]) -> tuple[Room, _T]:
+        """Fetch the room, make ``change`` and save it: over a shared store, where another process may
+        write the room between the read and the write, a refused write (``conflict``) is tried again
+        from a fresh read, where ``change`` is checked again. Returns the room and what ``change`` did."""
+        attempts = CONFLICT_RETRIES if self.store.shared else 1
+        for attempt in range(attempts):
+            room = self.fetch(room_id, now)
+            result = change(room)
+            try:
+                self.store.save(room)
+            except RoomError as exc:
+                if exc.code == "conflict" and attempt < attempts - 1:
+                    continue
+                raise
+            return room, result
+        raise AssertionError("unreachable")
 
     # ------------------------------------------------------------- other processes (shared store)
 
@@ -341,13 +362,11 @@ class _Server:
         async with self.lock(room_id):
             now = self.clock()
             try:
-                room = self.fetch(room_id, now)
-                seat, key = room.join(spec.invite, spec.name, now)
+                room, (seat, key) = self.commit(room_id, now, lambda r: r.join(spec.invite, spec.name, now))
             except RoomError as exc:
                 if exc.code in ("bad-key", "no-room"):
                     raise RoomError("no-room", "there is no such invitation (it may have expired)") from None
                 raise
-            self.store.save(room)
             await self.broadcast(room)
         return JSONResponse({"room": room.id, "seat": seat, "key": key, "profile": room.profile.name})
 
@@ -356,10 +375,7 @@ class _Server:
         key = request.headers.get("x-seat-key", "")
         async with self.lock(room_id):
             now = self.clock()
-            room = self.fetch(room_id, now)
-            seat = room.seat_of(key)
-            room.touch(now)
-            self.store.save(room)
+            room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, key, now))
             return JSONResponse(room.state(seat))
 
     async def list_profiles(self, request: Request) -> Response:
@@ -428,11 +444,8 @@ class _Server:
             room_id = split_secret(hello.key)
             async with self.lock(room_id):
                 now = self.clock()
-                room = self.fetch(room_id, now)
-                seat = room.seat_of(hello.key)
                 # Written first: a refused write (another server changed the room) registers nothing.
-                room.touch(now)
-                self.store.save(room)
+                room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, hello.key, now))
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst))
@@ -540,7 +553,8 @@ class _Server:
             # A shared store's room may be changed by another process between our read and write
             # (the other seat's move, say): the message is then tried again over the fresh room,
             # where it is checked again (a move that is no longer legal is refused as such).
-            for attempt in range(3 if self.store.shared else 1):
+            attempts = CONFLICT_RETRIES if self.store.shared else 1
+            for attempt in range(attempts):
                 try:
                     if attempt:
                         room = self.fetch(conn.room_id, now)
@@ -548,7 +562,7 @@ class _Server:
                     self.store.save(room)
                     break
                 except RoomError as exc:
-                    if exc.code == "conflict" and attempt < 2 and self.store.shared:
+                    if exc.code == "conflict" and attempt < attempts - 1:
                         continue
                     await self.error(conn, exc)
                     return
@@ -571,6 +585,13 @@ class _Server:
             room.next_hand(seat, now)
         elif message.type == "decline":
             room.decline(seat, now)
+
+
+def _seat_touched(room: Room, key: str, now: float) -> int:
+    """The seat ``key`` holds in ``room``, which it has just used."""
+    seat = room.seat_of(key)
+    room.touch(now)
+    return seat
 
 
 def _check_origin(origin: str | None, host: str) -> None:
