@@ -13,6 +13,7 @@ import json
 import threading
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, cast
 
 import psycopg
@@ -20,13 +21,16 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from cribcore.players.registry import make_player
+from cribcore.profiles import load_profile
 from cribcore.records import replay
 from cribcore.server.rooms import Room
+from cribcore.server.store import RoomStore
 from cribcore.server.wire import SeatLog
 from cribcore.views import SeatView
 
 from .pg import PostgresServer, postgres_server, postgres_url
 from .serving import ServerProcess
+from .terminal import run_cribbage
 
 __all__ = ["postgres_server", "postgres_url"]
 
@@ -137,10 +141,12 @@ def stored(url: str, room_id: str) -> Room:
     return Room.from_json(row[0])
 
 
-@pytest.fixture
-def processes(postgres_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+@pytest.fixture(scope="module")
+def processes(postgres_server: PostgresServer) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two server processes on the session's database, shared by this module's tests (a test that
+    kills one starts it again)."""
     # The test seats act on every state they are sent, faster than a person: no rate limit.
-    first, second = (ServerProcess(postgres_url, "--unlimited") for _ in range(2))
+    first, second = (ServerProcess(postgres_server.url, "--unlimited") for _ in range(2))
     first.start()
     second.start()
     try:
@@ -216,6 +222,7 @@ def test_killing_the_process_that_holds_a_seat_loses_nothing(
     assert stored(postgres_url, room_id).game.is_over
     ann.close()
     bob.close()
+    b.start()
 
 
 def test_a_restart_of_postgresql_is_survived(
@@ -235,3 +242,39 @@ def test_a_restart_of_postgresql_is_survived(
     play(ann)
     assert stored(postgres_url, room["room"]).game.is_over
     ann.close()
+
+
+def test_migrate_moves_the_rooms_of_a_sqlite_file(tmp_path: Path, postgres_url: str) -> None:
+    old = tmp_path / "rooms.sqlite3"
+    store = RoomStore(old)
+    room = Room.create(mode="computer", profile=load_profile(), names=["Ann"], level="easy", seed=3, now=1)[0]
+    store.add(room)
+    store.close()
+    command = ("serve", "--db", postgres_url, "--migrate-from", str(old))
+    first, again = run_cribbage(*command), run_cribbage(*command)
+    assert first.returncode == 0 and "Moved 1 rooms" in first.stdout, first.stderr
+    assert again.returncode == 0 and "Moved 0 rooms" in again.stdout  # kept, never doubled
+    assert stored(postgres_url, room.id).to_json() == room.to_json()
+
+
+def test_several_workers_need_postgresql(tmp_path: Path) -> None:
+    result = run_cribbage("serve", "--workers", "2", "--db", str(tmp_path / "r.sqlite3"))
+    assert result.returncode == 2
+    assert (
+        result.stderr.strip()
+        .splitlines()[0]
+        .startswith("cribbage serve: error: --workers: several processes need a PostgreSQL --db")
+    )
+
+
+def test_workers_share_one_port(postgres_url: str) -> None:
+    server = ServerProcess(postgres_url, "--workers", "2", "--unlimited")
+    server.start()
+    try:
+        room = post(server.url, "/api/rooms", {"mode": "computer", "names": ["Ann"], "seed": 1})
+        ann = Seat(server.url, room["keys"][0]["key"])
+        play(ann)
+        assert stored(postgres_url, room["room"]).game.is_over
+        ann.close()
+    finally:
+        server.stop()
