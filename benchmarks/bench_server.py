@@ -26,7 +26,13 @@ asyncio. They must be the very same games (the records are compared deal by deal
 actions per second to the server's is what serving costs. The ping on the idle server is the reference
 for the latencies.
 
-Run: ``python benchmarks/bench_server.py [--rooms 200] [--players medium] [--think 0] [--json]``. Exits 1
+Several processes: ``--workers N`` starts N ``cribbage serve`` processes (each on its own port) over one
+``--db postgresql://…``, and connects the seats of each room to different processes (room i's seat s
+to process (i + s) mod N), so every move reaches the other seat through PostgreSQL's NOTIFY. The
+records are then read from PostgreSQL (the rooms of the run only).
+
+Run: ``python benchmarks/bench_server.py [--rooms 200] [--players medium] [--think 0] [--workers 1]
+[--db postgresql://…] [--json]``. Exits 1
 on any error, difference or lost game. ``tests/test_server_load.py`` plays a small run and checks the
 same things (never the timings).
 """
@@ -66,6 +72,7 @@ from cribcore.players.registry import make_player
 from cribcore.profiles import load_profile
 from cribcore.records import RecordError, game_record, replay
 from cribcore.server.rooms import Room
+from cribcore.server.store import is_postgres
 from cribcore.server.wire import WireError, event_from_json, event_to_json, view_from_json
 from cribcore.views import SeatView
 
@@ -89,9 +96,9 @@ CONNECT_AT_ONCE = 50
 class ServerProcess:
     """``cribbage serve`` on a free loopback port, its database ``db``; its stderr goes to a file."""
 
-    def __init__(self, db: Path, rooms_per_minute: int) -> None:
+    def __init__(self, db: Path | str, rooms_per_minute: int, log: Path | None = None) -> None:
         self.db = db
-        self.log = db.with_suffix(".log")
+        self.log = log if log is not None else Path(db).with_suffix(".log")
         self._log_file = self.log.open("w")
         # Seeded rooms, so that the same games can be played in process as the reference.
         command = [
@@ -144,6 +151,36 @@ class ServerProcess:
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
+
+
+class Servers:
+    """``count`` server processes over one database (one for SQLite); the first takes the HTTP calls."""
+
+    def __init__(self, db: Path | str, count: int, rooms_per_minute: int, directory: Path) -> None:
+        self.db = db
+        self.all: list[ServerProcess] = []
+        try:
+            for index in range(count):
+                self.all.append(ServerProcess(db, rooms_per_minute, directory / f"server-{index}.log"))
+        except BaseException:
+            self.stop()
+            raise
+        self.base = self.all[0].base
+        self.ws_url = self.all[0].ws_url
+
+    def seat_url(self, room_index: int, seat: int) -> str:
+        """Where room ``room_index``'s ``seat`` connects: each seat of a room to another process."""
+        return self.all[(room_index + seat) % len(self.all)].ws_url
+
+    def cpu_seconds(self) -> float | None:
+        times = [server.cpu_seconds() for server in self.all]
+        return None if any(t is None for t in times) else sum(t or 0.0 for t in times)
+
+    def stop(self) -> int:
+        return max((server.stop() for server in self.all), default=0)
+
+    def log_text(self) -> str:
+        return "".join(server.log_text() for server in self.all)
 
 
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -451,7 +488,7 @@ def same_cards(record: dict[str, Any]) -> list[dict[str, Any]]:
     return [{k: v for k, v in deal.items() if k != "discard_order"} for deal in record.get("deals", [])]
 
 
-async def create_room(server: ServerProcess, seed: int) -> tuple[str, list[str]]:
+async def create_room(server: Servers, seed: int) -> tuple[str, list[str]]:
     """A friend room with both seats taken: its id and the two seat keys."""
     body = {"mode": "friend", "profile": PROFILE, "names": [NAMES[0]], "seed": seed}
     created = await http(f"{server.base}/api/rooms", body)
@@ -461,13 +498,14 @@ async def create_room(server: ServerProcess, seed: int) -> tuple[str, list[str]]
     return created["room"], [created["keys"][0]["key"], joined["key"]]
 
 
-async def play_room(run: RoomRun, server: ServerProcess, start: asyncio.Event) -> None:
+async def play_room(run: RoomRun, server: Servers, start: asyncio.Event) -> None:
     """Play the room's game once ``start`` is set, then read each seat's state over HTTP and hang up."""
     await start.wait()
     await asyncio.gather(*(bot.play() for bot in run.bots))
     run.finished_at = time.perf_counter()
     for bot in run.bots:
-        run.server_states.append(await http(f"{server.base}/api/rooms/{run.id}/state", key=bot.key))
+        base = bot.url.replace("ws://", "http://").removesuffix("/ws")  # the seat's own process
+        run.server_states.append(await http(f"{base}/api/rooms/{run.id}/state", key=bot.key))
     for bot in run.bots:
         await bot.close()
 
@@ -487,13 +525,20 @@ def peak_concurrency(spans: Sequence[tuple[float | None, float | None]]) -> int:
     return peak
 
 
-def read_records(db: Path) -> dict[str, dict[str, Any]]:
-    """Every stored room's game record by room id, read from the database file (read-only)."""
-    connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        rows = connection.execute("SELECT id, data FROM rooms").fetchall()
-    finally:
-        connection.close()
+def read_records(db: Path | str, ids: Sequence[str] = ()) -> dict[str, dict[str, Any]]:
+    """Every stored room's game record by room id (of ``ids`` only, from PostgreSQL), read from the
+    database file (read-only) or PostgreSQL."""
+    if is_postgres(db):
+        import psycopg
+
+        with psycopg.connect(str(db)) as pg:
+            rows = pg.execute("SELECT id, data FROM rooms WHERE id = ANY(%s)", (list(ids),)).fetchall()
+    else:
+        connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            rows = connection.execute("SELECT id, data FROM rooms").fetchall()
+        finally:
+            connection.close()
     records = {}
     for room_id, data in rows:
         record = json.loads(data).get("record")
@@ -610,17 +655,21 @@ async def run_load(
     think: float = 0.0,
     timeout: float = 900.0,
     directory: Path | None = None,
+    workers: int = 1,
+    db: str | None = None,
 ) -> LoadRun:
     """Serve, create ``rooms`` friend rooms, play them all at once, stop the server, read its database.
 
     ``directory`` holds the database and the server's log (a temporary directory by default); ``think``
     is each seat's mean pause before a move; rooms still playing after ``timeout`` seconds are given up.
+    ``workers`` server processes share ``db`` (a PostgreSQL URL; a fresh SQLite file by default).
     """
     load_average = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     with contextlib.ExitStack() as stack:
         if directory is None:
             directory = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-server-")))
-        server = ServerProcess(directory / "server.sqlite3", rooms_per_minute=rooms + 10)
+        store: Path | str = db if db is not None else directory / "server.sqlite3"
+        server = Servers(store, workers, rooms + 10, directory)
         stack.callback(server.stop)
         tally = Tally()
         setup_start = time.perf_counter()
@@ -636,7 +685,7 @@ async def run_load(
         for run in runs:
             run.bots = [
                 SeatBot(
-                    server.ws_url,
+                    server.seat_url(runs.index(run), seat),
                     run.id,
                     seat,
                     key,
@@ -694,7 +743,7 @@ async def run_load(
         server_cpu = None
         if server_before is not None and server_after is not None:
             server_cpu = server_after - server_before
-        records = read_records(server.db)
+        records = read_records(server.db, [run.id for run in runs])
         for run in runs:
             run.record = records.get(run.id)
         return LoadRun(
@@ -823,15 +872,31 @@ def main(argv: list[str] | None = None) -> int:
         "--think", type=float, default=0.0, help="mean seconds a seat waits before a move (default 0)"
     )
     parser.add_argument("--timeout", type=float, default=900.0, help="most seconds of play (default 900)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes, each seat of a room on another (default 1)"
+    )
+    parser.add_argument(
+        "--db", default=None, help="the database (postgresql://…; default a fresh SQLite file)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    if args.workers < 1 or (args.workers > 1 and not is_postgres(args.db or "")):
+        parser.error("--workers: 1, or more with a PostgreSQL --db")
     if args.rooms < 1:
         parser.error("--rooms: at least 1")
     if not 0 <= args.seed < 2**32 - args.rooms:
         parser.error("--seed: 0 or more, and seed + rooms below 2**32")
     try:
         run = asyncio.run(
-            run_load(args.rooms, args.players, args.seed, think=args.think, timeout=args.timeout)
+            run_load(
+                args.rooms,
+                args.players,
+                args.seed,
+                think=args.think,
+                timeout=args.timeout,
+                workers=args.workers,
+                db=args.db,
+            )
         )
     except (RuntimeError, OSError, WebSocketException) as exc:
         print(f"bench_server: {exc}", file=sys.stderr)

@@ -18,7 +18,7 @@ class ServerProcess:
     """``cribbage serve --db DB ARGS`` on loopback, which a test may stop (or kill) and start again
     on the same port: the rooms stay in the database. The first start takes a free port."""
 
-    def __init__(self, db: Path, *args: str) -> None:
+    def __init__(self, db: Path | str, *args: str) -> None:
         self.db = db
         self.args = args
         self.port = 0
@@ -66,7 +66,7 @@ class ServerProcess:
 
 
 @contextmanager
-def live_server(db: Path, *args: str) -> Iterator[str]:
+def live_server(db: Path | str, *args: str) -> Iterator[str]:
     """A `ServerProcess` running for the ``with`` block; yields its base URL (no trailing slash)."""
     server = ServerProcess(db, *args)
     server.start()

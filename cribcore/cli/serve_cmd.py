@@ -1,19 +1,27 @@
 """The ``serve`` command: run the game server (browser board, API and WebSockets) with uvicorn.
 
 The listening socket is opened before uvicorn starts, so a port in use or a bad address is one line on
-standard error (exit status 1) rather than a server log.
+standard error (exit status 1) rather than a server log. With ``--workers N`` (PostgreSQL only) the
+socket is opened once and N forked processes accept connections on it, each a whole server over the
+same database; a worker that dies is started again. ``--migrate-from FILE`` copies the rooms of a
+SQLite file into ``--db`` and exits.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import signal
 import socket
+import sys
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from ..saves import data_dir
+from .commands import UsageError
 
 __all__ = ["add_serve_parser", "serve_command"]
 
@@ -33,7 +41,24 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     parser.add_argument(
-        "--db", type=Path, default=None, help=f"the room database (default {DB_NAME} in the data directory)"
+        "--db",
+        default=None,
+        help=f"the room database: a SQLite file (default {DB_NAME} in the data directory) or a "
+        "PostgreSQL URL, postgresql://USER@HOST/DB (needs pip install 'cribcore[postgres]')",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="serve from N processes on one port (default 1; more than 1 needs a PostgreSQL --db)",
+    )
+    parser.add_argument(
+        "--migrate-from",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="copy the rooms of the SQLite database FILE into --db (rooms already there are kept), then exit",
     )
     parser.add_argument(
         "--profile",
@@ -52,6 +77,8 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     # For tests and load runs only: with a chosen seed a friend room's creator knows every hand.
     parser.add_argument("--allow-seeds", action="store_true", help=argparse.SUPPRESS)
+    # For tests and load runs only: no message rate limit.
+    parser.add_argument("--unlimited", action="store_true", help=argparse.SUPPRESS)
     parser.set_defaults(handler=lambda args, console: serve_command(args, console))
 
 
@@ -66,10 +93,21 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         raise ValueError(f"--port: {args.port} is not a port number (0 to 65535)")
     if args.rooms_per_minute < 1:
         raise ValueError("--rooms-per-minute: must be at least 1")
+    from ..server.store import is_postgres
+
+    if args.workers < 1:
+        raise UsageError("--workers: must be at least 1", "serve")
+    db: str | Path = args.db if args.db is not None else data_dir() / DB_NAME
+    if args.workers > 1 and not is_postgres(db):
+        raise UsageError("--workers: several processes need a PostgreSQL --db (postgresql://…)", "serve")
+    if args.migrate_from is not None:
+        return migrate(args.migrate_from, db, console)
     profiles = default_profiles(tuple(args.profiles))
-    db = args.db if args.db is not None else data_dir() / DB_NAME
-    # A second server on the same database would accept moves the first never sees.
-    lock = lock_database(db)
+    if not is_postgres(db):
+        db = Path(db)
+    # A second server on the same SQLite file would accept moves the first never sees (PostgreSQL
+    # servers share their database safely).
+    lock = None if is_postgres(db) else lock_database(db)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     # With the protocol named, asyncio turns Nagle's algorithm off on every accepted connection;
     # otherwise a second message in quick succession waits for the client's delayed ACK (~40 ms).
@@ -83,19 +121,121 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
     sock.listen(512)
     port = sock.getsockname()[1]
     limits = Limits(rooms_per_minute=args.rooms_per_minute, friend_seeds=args.allow_seeds)
-    app = create_app(db, limits=limits, profiles=profiles)
+    if args.unlimited:
+        limits = Limits(
+            rooms_per_minute=10**6, friend_seeds=args.allow_seeds, messages_per_second=1e6, burst=10**6
+        )
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
+    where = _without_password(str(db))
+    workers = f", {args.workers} processes" if args.workers > 1 else ""
+    if args.workers == 1:
+        app = create_app(db, limits=limits, profiles=profiles)
     console.print(
-        f"Serving cribbage on http://{shown}:{port}/ (rooms in {db}); Ctrl-C stops.", highlight=False
+        f"Serving cribbage on http://{shown}:{port}/ (rooms in {where}{workers}); Ctrl-C stops.",
+        highlight=False,
     )
-    config = uvicorn.Config(app, log_level="warning", access_log=False, ws_max_size=65536, lifespan="on")
-    server = uvicorn.Server(config)
     try:
-        server.run(sockets=[sock])
+        if args.workers == 1:
+            _run(uvicorn, app, sock)
+        else:
+            _supervise(
+                args.workers, lambda: _run(uvicorn, create_app(db, limits=limits, profiles=profiles), sock)
+            )
     except KeyboardInterrupt:
         pass
     finally:
         sock.close()
         if lock is not None:
             lock.release()
+    return 0
+
+
+def _run(uvicorn: Any, app: Any, sock: socket.socket) -> None:
+    config = uvicorn.Config(app, log_level="warning", access_log=False, ws_max_size=65536, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _supervise(count: int, serve: Any) -> None:
+    """Fork ``count`` workers that each run ``serve`` (the listening socket is inherited: the kernel
+    hands each new connection to one of them); start a worker again when one dies, until stopped."""
+    children: set[int] = set()
+    stopping = False
+
+    def spawn() -> None:
+        pid = os.fork()
+        if pid == 0:  # the worker: its own database connections, made after the fork
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            try:
+                serve()
+            except KeyboardInterrupt:
+                pass
+            finally:
+                sys.stdout.flush()
+                os._exit(0)
+        children.add(pid)
+
+    def stop(signum: int, frame: object) -> None:
+        del frame
+        nonlocal stopping
+        stopping = True
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for _ in range(count):
+        spawn()
+    while children:
+        try:
+            pid, _ = os.wait()
+        except ChildProcessError:
+            break
+        children.discard(pid)
+        if not stopping:
+            spawn()
+
+
+def _without_password(db: str) -> str:
+    head, at, tail = db.rpartition("@")
+    if not at or "://" not in head:
+        return db
+    scheme, _, credentials = head.partition("://")
+    return f"{scheme}://{credentials.partition(':')[0]}@{tail}"
+
+
+def migrate(source: Path, db: str | Path, console: Console) -> int:
+    """Copy every room and tombstone of the SQLite file ``source`` into ``db``; rooms whose stored game
+    cannot be read back are left behind (and counted)."""
+    from ..server.rooms import Room, RoomError
+    from ..server.store import RoomStore, open_store
+
+    if not source.is_file():
+        raise OSError(f"{source}: no such room database")
+    if Path(str(db)) == source:
+        raise UsageError("--migrate-from: the file is already --db", "serve")
+    old = RoomStore(source)
+    new = open_store(db)
+    try:
+        rows, damaged = [], 0
+        for row in old.rows():
+            try:
+                Room.from_json(row[2])
+            except RoomError:
+                damaged += 1
+                continue
+            rows.append(row)
+        added = new.put_rows(rows, list(old.tombstones()))
+    finally:
+        old.close()
+        new.close()
+    kept = len(rows) - added
+    console.print(
+        f"Moved {added} rooms from {source} into {_without_password(str(db))}"
+        + (f"; {kept} were there already" if kept else "")
+        + (f"; {damaged} could not be read back and were left behind" if damaged else "")
+        + ".",
+        highlight=False,
+    )
     return 0

@@ -49,7 +49,7 @@ from .messages import (
     problem,
 )
 from .rooms import EXPIRY_SECONDS, Room, RoomError, split_secret
-from .store import RoomStore
+from .store import Store, open_store
 
 __all__ = ["Limits", "create_app"]
 
@@ -67,6 +67,10 @@ _SECURITY_HEADERS = [
 
 
 _Body = TypeVar("_Body", bound=BaseModel)
+_T = TypeVar("_T")
+
+CONFLICT_RETRIES = 5
+"""How often a change over a shared store is tried when other processes keep changing the room."""
 
 
 @dataclass(frozen=True)
@@ -131,7 +135,7 @@ class _Server:
     """The state behind the routes: the store, the open connections, one lock per room."""
 
     def __init__(
-        self, store: RoomStore, clock: Callable[[], float], limits: Limits, profiles: Mapping[str, Profile]
+        self, store: Store, clock: Callable[[], float], limits: Limits, profiles: Mapping[str, Profile]
     ) -> None:
         self.store = store
         self.clock = clock
@@ -143,11 +147,68 @@ class _Server:
         self.created: dict[str, list[float]] = {}
 
     def fetch(self, room_id: str, now: float) -> Room:
-        """The room from the store, knowing which of its seats are connected here (a room read back
-        from the database, after a refused write say, does not)."""
+        """The room from the store, knowing which of its seats are connected: here, and (from a shared
+        store) to any other process (a room read back from the database, after a refused write say,
+        does not know the connections of this process)."""
         room = self.store.get(room_id, now)
-        room.connected = set(self.connections.get(room_id, {}))
+        here = set(self.connections.get(room_id, {}))
+        room.connected = here | room.connected if self.store.shared else here
         return room
+
+    def commit(self, room_id: str, now: float, change: Callable[[Room], _T]) -> tuple[Room, _T]:
+        """Fetch the room, make ``change`` and save it: over a shared store, where another process may
+        write the room between the read and the write, a refused write (``conflict``) is tried again
+        from a fresh read, where ``change`` is checked again. Returns the room and what ``change`` did."""
+        attempts = CONFLICT_RETRIES if self.store.shared else 1
+        for attempt in range(attempts):
+            room = self.fetch(room_id, now)
+            result = change(room)
+            try:
+                self.store.save(room)
+            except RoomError as exc:
+                if exc.code == "conflict" and attempt < attempts - 1:
+                    continue
+                raise
+            return room, result
+        raise AssertionError("unreachable")
+
+    # ------------------------------------------------------------- other processes (shared store)
+
+    async def changed(self, room_id: str) -> None:
+        """Another process changed ``room_id``: send its state to the seats connected here."""
+        if room_id not in self.connections:
+            return
+        async with self.lock(room_id):
+            try:
+                room = self.fetch(room_id, self.clock())
+            except RoomError:
+                return
+            await self.broadcast(room)
+
+    async def lost(self) -> None:
+        """The database went away: tell every seat connected here that the server is reconnecting."""
+        problem = RoomError("reconnecting", "the server lost its room database: reconnecting…")
+        for seats in list(self.connections.values()):
+            for conn in list(seats.values()):
+                await self.error(conn, problem)
+
+    async def back(self) -> None:
+        """The database is back: hold this process's seats again and send every seat its full state
+        (changes made meanwhile were not announced)."""
+        for room_id in list(self.connections):
+            async with self.lock(room_id):
+                for attempt in range(2):  # the first may only find the old connection dead
+                    try:
+                        for seat in list(self.connections.get(room_id, {})):
+                            self.store.hold(room_id, seat)
+                        room = self.fetch(room_id, self.clock())
+                    except RoomError:
+                        if attempt:
+                            break
+                        continue
+                    for conn in list(self.connections.get(room_id, {}).values()):
+                        await self.send_state(conn, room, full=True)
+                    break
 
     def lock(self, room_id: str) -> asyncio.Lock:
         lock = self.locks.get(room_id)
@@ -301,13 +362,11 @@ class _Server:
         async with self.lock(room_id):
             now = self.clock()
             try:
-                room = self.fetch(room_id, now)
-                seat, key = room.join(spec.invite, spec.name, now)
+                room, (seat, key) = self.commit(room_id, now, lambda r: r.join(spec.invite, spec.name, now))
             except RoomError as exc:
                 if exc.code in ("bad-key", "no-room"):
                     raise RoomError("no-room", "there is no such invitation (it may have expired)") from None
                 raise
-            self.store.save(room)
             await self.broadcast(room)
         return JSONResponse({"room": room.id, "seat": seat, "key": key, "profile": room.profile.name})
 
@@ -316,10 +375,7 @@ class _Server:
         key = request.headers.get("x-seat-key", "")
         async with self.lock(room_id):
             now = self.clock()
-            room = self.fetch(room_id, now)
-            seat = room.seat_of(key)
-            room.touch(now)
-            self.store.save(room)
+            room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, key, now))
             return JSONResponse(room.state(seat))
 
     async def list_profiles(self, request: Request) -> Response:
@@ -388,17 +444,16 @@ class _Server:
             room_id = split_secret(hello.key)
             async with self.lock(room_id):
                 now = self.clock()
-                room = self.fetch(room_id, now)
-                seat = room.seat_of(hello.key)
                 # Written first: a refused write (another server changed the room) registers nothing.
-                room.touch(now)
-                self.store.save(room)
+                room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, hello.key, now))
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst))
                 conn.writer = asyncio.ensure_future(self.write(conn))
                 seats[seat] = conn
                 room.connected.add(seat)
+                with contextlib.suppress(RoomError):  # the database is back later: `back` holds it then
+                    self.store.hold(room_id, seat)
                 if older is not None:
                     self.shut(
                         older,
@@ -411,7 +466,8 @@ class _Server:
                         await self.send_state(other, room)
                 return conn
         except RoomError as exc:
-            await self.close(ws, exc)
+            # Reconnecting to the database: the client connects again shortly (1013: try again later).
+            await self.close(ws, exc, 1013 if exc.code == "reconnecting" else None)
             raise _Closed from None
 
     async def close(self, ws: WebSocket, exc: RoomError, code: int | None = None) -> None:
@@ -430,6 +486,7 @@ class _Server:
             if not seats:
                 self.connections.pop(conn.room_id, None)
             try:
+                self.store.release(conn.room_id, conn.seat)
                 room = self.fetch(conn.room_id, self.clock())
             except RoomError:
                 return
@@ -478,6 +535,9 @@ class _Server:
             try:
                 room = self.fetch(conn.room_id, now)
             except RoomError as exc:
+                if exc.code == "reconnecting":  # not this room's fault: the seat keeps its connection
+                    await self.error(conn, exc)
+                    return
                 self.shut(conn, exc, CLOSE_CODES.get(exc.code, 4400))
                 raise _Closed from None
             if message.type == "sync":
@@ -490,12 +550,22 @@ class _Server:
                 except RoomError as exc:
                     await self.error(conn, exc)
                 return
-            try:
-                self.apply(room, conn.seat, message, now)
-                self.store.save(room)
-            except RoomError as exc:
-                await self.error(conn, exc)
-                return
+            # A shared store's room may be changed by another process between our read and write
+            # (the other seat's move, say): the message is then tried again over the fresh room,
+            # where it is checked again (a move that is no longer legal is refused as such).
+            attempts = CONFLICT_RETRIES if self.store.shared else 1
+            for attempt in range(attempts):
+                try:
+                    if attempt:
+                        room = self.fetch(conn.room_id, now)
+                    self.apply(room, conn.seat, message, now)
+                    self.store.save(room)
+                    break
+                except RoomError as exc:
+                    if exc.code == "conflict" and attempt < attempts - 1:
+                        continue
+                    await self.error(conn, exc)
+                    return
             await self.broadcast(room)
 
     @staticmethod
@@ -515,6 +585,13 @@ class _Server:
             room.next_hand(seat, now)
         elif message.type == "decline":
             room.decline(seat, now)
+
+
+def _seat_touched(room: Room, key: str, now: float) -> int:
+    """The seat ``key`` holds in ``room``, which it has just used."""
+    seat = room.seat_of(key)
+    room.touch(now)
+    return seat
 
 
 def _check_origin(origin: str | None, host: str) -> None:
@@ -579,12 +656,13 @@ def create_app(
     limits: Limits | None = None,
     profiles: Mapping[str, Profile] | None = None,
 ) -> Starlette:
-    """The application over the rooms in ``db`` (SQLite; ``":memory:"`` keeps nothing).
+    """The application over the rooms in ``db``: a SQLite file (``":memory:"`` keeps nothing) or a
+    PostgreSQL URL (``postgresql://…``; then any number of processes may serve the same rooms).
 
     ``clock`` gives the time in seconds since the epoch (rooms expire seven days after their last
     activity); ``profiles`` are the profiles a room may be created with (every built-in one by default).
     """
-    store = RoomStore(db)
+    store = open_store(db)
     server = _Server(
         store, clock, limits or Limits(), profiles if profiles is not None else default_profiles()
     )
@@ -597,7 +675,17 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         del app
         store.sweep(clock(), EXPIRY_SECONDS)
+        listener: asyncio.Task[None] | None = None
+        if store.shared:
+            from .store_pg import PostgresStore, listen
+
+            assert isinstance(store, PostgresStore)
+            listener = asyncio.ensure_future(listen(store, server.changed, server.lost, server.back))
         yield
+        if listener is not None:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
         store.close()
 
     app = Starlette(

@@ -1,13 +1,17 @@
-"""Rooms kept in SQLite, so a restarted server continues every room where it was.
+"""Where rooms are kept, so a restarted server continues every room where it was.
+
+`Store` is the whole interface the server uses (add, get, save, delete, sweep, and the seats held by
+connections); it keeps the rooms it has read in memory and leaves the rows to one of two databases:
+`RoomStore`, a SQLite file (the default, one server process: `lock_database` keeps a second one off the
+file), and `PostgresStore` in ``store_pg`` (several processes and hosts on one PostgreSQL). `open_store`
+picks one from the ``--db`` value.
 
 One row per room: its id, when it was last active (indexed, for expiry), its version and its
 `Room.to_json` as JSON text. Every change is written back with `save` in its own transaction, and only
-over the version it was read at, so a change is applied at most once even if two stores share the
-database (a crash loses at most the message being handled, never a half-written room). An expired room
-leaves a tombstone for `TOMBSTONE_SECONDS`, so that it is answered ``expired`` rather than ``no-room``.
-
-`RoomStore` is the whole interface the server uses (add, get, save, delete, sweep): another database
-can stand behind it. `lock_database` keeps a second server process off a database file.
+over the version it was read at (compare-and-swap), so of two changes made from one version exactly one
+is applied, whichever process made them (a crash loses at most the message being handled, never a
+half-written room). An expired room leaves a tombstone for `TOMBSTONE_SECONDS`, so that it is answered
+``expired`` rather than ``no-room``.
 """
 
 from __future__ import annotations
@@ -16,12 +20,21 @@ import fcntl
 import os
 import sqlite3
 from collections import OrderedDict
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, ClassVar
 
 from .rooms import Room, RoomError
 
-__all__ = ["TOMBSTONE_SECONDS", "DatabaseLock", "RoomStore", "lock_database"]
+__all__ = [
+    "TOMBSTONE_SECONDS",
+    "DatabaseLock",
+    "RoomStore",
+    "Store",
+    "is_postgres",
+    "lock_database",
+    "open_store",
+]
 
 TOMBSTONE_SECONDS = 30 * 24 * 3600.0
 """How long an expired room is remembered as expired (then it is answered as no room at all)."""
@@ -40,46 +53,111 @@ CREATE TABLE IF NOT EXISTS expired (
 );
 """
 
+Row = tuple[str, float, str, int]
+"""A stored room as it is moved between databases: id, last active, data, version."""
+
+
+def is_postgres(db: str | Path) -> bool:
+    """Whether ``db`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://`` URL)."""
+    return str(db).startswith(("postgresql://", "postgres://"))
+
+
+def open_store(db: str | Path, cached: int = 2000) -> Store:
+    """The store for ``db``: a PostgreSQL URL, or a SQLite file (``":memory:"`` for none)."""
+    if is_postgres(db):
+        from .store_pg import PostgresStore
+
+        return PostgresStore(str(db), cached=cached)
+    return RoomStore(db, cached=cached)
+
 
 def _expired() -> RoomError:
     return RoomError("expired", "this room expired after 7 days without play")
 
 
-class RoomStore:
-    """The rooms of one database file (``":memory:"`` for none).
+class Store:
+    """The rooms of one database, with at most ``cached`` of them kept in memory: beyond that the least
+    recently used room that nobody is connected to is dropped from memory (it stays in the database and
+    is read back when asked for).
 
-    At most ``cached`` rooms are kept in memory; beyond that the least recently used room that nobody
-    is connected to is dropped from memory (it stays in the database and is read back when asked for).
+    A subclass provides the rows (the ``_``-methods). When ``shared`` (other processes write the same
+    rows), every `get` asks the database for the row's version and reads the room again when it moved
+    on, so a process never acts on a room older than the database's; otherwise the process owns the
+    database and its memory is the truth (a write still goes only over the version it read).
     """
 
-    def __init__(self, path: str | Path, cached: int = 2000) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA busy_timeout=5000")
-            self._db.executescript(_SCHEMA)
-            columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
-            if "version" not in columns:  # a database from before versions
-                self._db.execute("ALTER TABLE rooms ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
-        except sqlite3.Error as exc:
-            raise OSError(f"{path}: cannot open the room database ({exc})") from None
+    shared: ClassVar[bool] = False
+
+    def __init__(self, cached: int) -> None:
         self._rooms: OrderedDict[str, Room] = OrderedDict()
         self._versions: dict[str, int] = {}
         self._cached = cached
 
+    # ------------------------------------------------------------- the rows (per database)
+
+    def _insert(self, room: Room, text: str) -> None:
+        raise NotImplementedError
+
+    def _update(self, room: Room, text: str, version: int) -> bool:
+        """Write the row over ``version``; whether it was still that version (and so was written)."""
+        raise NotImplementedError
+
+    def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
+        """The row's data (``None`` when its version is still ``known``), version and the seats held by
+        live connections anywhere (an empty set where the database does not know them); ``None`` when
+        there is no row."""
+        raise NotImplementedError
+
+    def _tombstoned(self, room_id: str) -> bool:
+        raise NotImplementedError
+
+    def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
+        """Delete the row (only at ``version`` when given), leaving a tombstone with ``expired_at``."""
+        raise NotImplementedError
+
+    def sweep(self, now: float, max_age: float) -> int:
+        """Delete every room inactive for ``max_age`` seconds, leaving tombstones, and forget tombstones
+        older than `TOMBSTONE_SECONDS`; returns how many rooms. Reads only the rows' ``last_active``
+        column, never a room's contents, and is safe from every process at once."""
+        gone = self._sweep(now, now - max_age)
+        for room_id in gone:
+            self._forget(room_id)
+        return len(gone)
+
+    def _sweep(self, now: float, cutoff: float) -> list[str]:
+        raise NotImplementedError
+
+    def count(self) -> int:
+        raise NotImplementedError
+
+    def rows(self) -> Iterator[Row]:
+        """Every stored room's row (for moving rooms to another database)."""
+        raise NotImplementedError
+
+    def tombstones(self) -> Iterator[tuple[str, float]]:
+        raise NotImplementedError
+
+    def put_rows(self, rows: list[Row], tombstones: list[tuple[str, float]]) -> int:
+        """Store rows moved from another database, in one transaction, keeping any room already here;
+        returns how many were added."""
+        raise NotImplementedError
+
     def close(self) -> None:
-        self._db.close()
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- connections (shared stores)
+
+    def hold(self, room_id: str, seat: int) -> None:
+        """A connection of this process holds ``seat`` (other processes count it as connected)."""
+
+    def release(self, room_id: str, seat: int) -> None:
+        """This process's connection for ``seat`` has gone."""
+
+    # ------------------------------------------------------------- the interface
 
     def add(self, room: Room) -> None:
         """Store a new room."""
-        with self._db:
-            self._db.execute(
-                "INSERT INTO rooms (id, last_active, data, version) VALUES (?, ?, ?, 1)",
-                (room.id, room.last_active, room.to_text()),
-            )
+        self._insert(room, room.to_text())
         self._rooms[room.id] = room
         self._versions[room.id] = 1
         self._forget_idle()
@@ -100,45 +178,111 @@ class RoomStore:
         """Write ``room`` as it is now (one transaction), over the version it was read at.
 
         Raises `RoomError` (``conflict``) when the stored room changed since (another server wrote it):
-        nothing is written, and the room is read afresh next time.
+        nothing is written, and the room is read afresh next time. Whatever else fails (the database
+        is unreachable, say), the room is forgotten too: its change was not stored.
         """
         version = self._versions.get(room.id, 0)
-        with self._db:
-            cursor = self._db.execute(
-                "UPDATE rooms SET last_active = ?, data = ?, version = version + 1 "
-                "WHERE id = ? AND version = ?",
-                (room.last_active, room.to_text(), room.id, version),
-            )
-        if cursor.rowcount != 1:
+        try:
+            written = self._update(room, room.to_text(), version)
+        except BaseException:
+            self._forget(room.id)
+            raise
+        if not written:
             self._forget(room.id)
             raise RoomError("conflict", "this room was changed elsewhere at the same time: try again")
         self._versions[room.id] = version + 1
 
     def get(self, room_id: str, now: float) -> Room:
         """The room ``room_id``. Raises `RoomError`: ``no-room`` when there is none (or its row cannot be
-        read back: that room only), ``expired`` when it has been inactive for seven days or was swept."""
+        read back: that room only), ``expired`` when it has been inactive for seven days or was swept.
+
+        From a shared store the room's ``connected`` is the seats held anywhere."""
         room = self._rooms.get(room_id)
-        if room is None:
-            row = self._db.execute("SELECT data, version FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        if room is None or self.shared:
+            known = self._versions.get(room_id) if room is not None else None
+            row = self._load(room_id, known)
             if row is None:
-                if self._db.execute("SELECT 1 FROM expired WHERE id = ?", (room_id,)).fetchone():
+                self._forget(room_id)
+                if self._tombstoned(room_id):
                     raise _expired()
                 raise RoomError("no-room", "there is no such room (it may have expired)")
-            room = Room.from_json(row[0])
-            if room.id != room_id:
-                raise RoomError("no-room", "this room's stored game cannot be read back (id: not its row's)")
-            self._rooms[room_id] = room
-            self._versions[room_id] = int(row[1])
-            self._forget_idle()
+            data, version, held = row
+            if data is not None or room is None:
+                if data is None:  # pragma: no cover - a version is only known for a cached room
+                    raise RoomError("no-room", "there is no such room (it may have expired)")
+                room = Room.from_json(data)
+                if room.id != room_id:
+                    raise RoomError(
+                        "no-room", "this room's stored game cannot be read back (id: not its row's)"
+                    )
+                self._rooms[room_id] = room
+                self._versions[room_id] = version
+                self._forget_idle()
+            if self.shared:
+                room.connected = held
         self._rooms.move_to_end(room_id)
         if room.expired(now):
-            self.delete(room_id, expired_at=now)
+            read_at = self._versions.get(room_id)
+            self._forget(room_id)
+            self._remove(room_id, read_at, now)
             raise _expired()
         return room
 
     def delete(self, room_id: str, *, expired_at: float | None = None) -> None:
         """Delete a room; with ``expired_at``, leave its tombstone."""
         self._forget(room_id)
+        self._remove(room_id, None, expired_at)
+
+
+class RoomStore(Store):
+    """The rooms of one SQLite file (``":memory:"`` for none), for one server process."""
+
+    def __init__(self, path: str | Path, cached: int = 2000) -> None:
+        super().__init__(cached)
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
+            if "version" not in columns:  # a database from before versions
+                self._db.execute("ALTER TABLE rooms ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
+        except sqlite3.Error as exc:
+            raise OSError(f"{path}: cannot open the room database ({exc})") from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _insert(self, room: Room, text: str) -> None:
+        with self._db:
+            self._db.execute(
+                "INSERT INTO rooms (id, last_active, data, version) VALUES (?, ?, ?, 1)",
+                (room.id, room.last_active, text),
+            )
+
+    def _update(self, room: Room, text: str, version: int) -> bool:
+        with self._db:
+            cursor = self._db.execute(
+                "UPDATE rooms SET last_active = ?, data = ?, version = version + 1 "
+                "WHERE id = ? AND version = ?",
+                (room.last_active, text, room.id, version),
+            )
+        return cursor.rowcount == 1
+
+    def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
+        row = self._db.execute("SELECT data, version FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        if row is None:
+            return None
+        return (None if known == int(row[1]) else str(row[0])), int(row[1]), set()
+
+    def _tombstoned(self, room_id: str) -> bool:
+        return self._db.execute("SELECT 1 FROM expired WHERE id = ?", (room_id,)).fetchone() is not None
+
+    def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
+        del version  # one process owns the file: what it read is still the row
         with self._db:
             self._db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
             if expired_at is not None:
@@ -146,11 +290,7 @@ class RoomStore:
                     "INSERT OR REPLACE INTO expired (id, expired_at) VALUES (?, ?)", (room_id, expired_at)
                 )
 
-    def sweep(self, now: float, max_age: float) -> int:
-        """Delete every room inactive for ``max_age`` seconds, leaving tombstones, and forget tombstones
-        older than `TOMBSTONE_SECONDS`; returns how many rooms. Reads only the rows' ``last_active``
-        column, never a room's contents."""
-        cutoff = now - max_age
+    def _sweep(self, now: float, cutoff: float) -> list[str]:
         with self._db:
             gone = [r for (r,) in self._db.execute("SELECT id FROM rooms WHERE last_active <= ?", (cutoff,))]
             self._db.execute(
@@ -160,13 +300,30 @@ class RoomStore:
             )
             self._db.execute("DELETE FROM rooms WHERE last_active <= ?", (cutoff,))
             self._db.execute("DELETE FROM expired WHERE expired_at <= ?", (now - TOMBSTONE_SECONDS,))
-        for room_id in gone:
-            self._forget(room_id)
-        return len(gone)
+        return gone
 
     def count(self) -> int:
         row = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()
         return int(row[0])
+
+    def rows(self) -> Iterator[Row]:
+        for room_id, last_active, data, version in self._db.execute(
+            "SELECT id, last_active, data, version FROM rooms ORDER BY id"
+        ):
+            yield str(room_id), float(last_active), str(data), int(version)
+
+    def tombstones(self) -> Iterator[tuple[str, float]]:
+        for room_id, expired_at in self._db.execute("SELECT id, expired_at FROM expired ORDER BY id"):
+            yield str(room_id), float(expired_at)
+
+    def put_rows(self, rows: list[Row], tombstones: list[tuple[str, float]]) -> int:
+        with self._db:
+            before = self.count()
+            self._db.executemany(
+                "INSERT OR IGNORE INTO rooms (id, last_active, data, version) VALUES (?, ?, ?, ?)", rows
+            )
+            self._db.executemany("INSERT OR IGNORE INTO expired (id, expired_at) VALUES (?, ?)", tombstones)
+            return self.count() - before
 
 
 class DatabaseLock:

@@ -1,0 +1,283 @@
+"""Rooms kept in PostgreSQL, shared by any number of server processes on any number of hosts.
+
+The rows are `store.Store`'s: every write is a compare-and-swap on the row's version in one transaction,
+so of two processes changing one room from one version exactly one succeeds. Every write also sends
+``NOTIFY cribcore_rooms`` (delivered when its transaction commits) with the writer's id and the room, so
+every other process sends the change to the seats connected to it (`listen`). Which seats are connected
+anywhere is in the ``presence`` table, each row naming the database session of the process that holds
+the seat: a row whose session is gone (its process died, or PostgreSQL restarted) counts for nothing,
+so a killed process never leaves a seat looking connected.
+
+psycopg 3 is an optional dependency (``pip install 'cribcore[postgres]'``). When the database cannot be
+reached, an operation raises `RoomError` with the code ``reconnecting`` and the next one connects again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import uuid
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .rooms import Room, RoomError
+from .store import TOMBSTONE_SECONDS, Row, Store
+
+try:
+    import psycopg
+except ImportError:  # pragma: no cover - depends on the installation
+    psycopg = None  # type: ignore[assignment]
+
+__all__ = ["CHANNEL", "PostgresStore", "listen"]
+
+CHANNEL = "cribcore_rooms"
+"""The NOTIFY channel every change of a room is announced on (payload: writer id, a space, room id)."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    last_active DOUBLE PRECISION NOT NULL,
+    data TEXT NOT NULL,
+    version BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS rooms_last_active ON rooms (last_active);
+CREATE TABLE IF NOT EXISTS expired (
+    id TEXT PRIMARY KEY,
+    expired_at DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS presence (
+    room_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    backend INTEGER NOT NULL,
+    started TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (room_id, seat)
+);
+"""
+
+# The seats of a room held by a live database session (a dead process's rows do not count).
+_HELD = (
+    "ARRAY(SELECT p.seat FROM presence p JOIN pg_stat_activity a "
+    "ON a.pid = p.backend AND a.backend_start = p.started WHERE p.room_id = rooms.id)"
+)
+
+_SCHEMA_LOCK = 0x63726962  # one process creates the tables while another waits
+
+
+def _reconnecting(exc: BaseException) -> RoomError:
+    del exc
+    return RoomError("reconnecting", "the room database cannot be reached: reconnecting, try again shortly")
+
+
+class PostgresStore(Store):
+    """The rooms of one PostgreSQL database (``url``: ``postgresql://USER@HOST/DB``)."""
+
+    shared = True
+
+    def __init__(self, url: str, cached: int = 2000) -> None:
+        super().__init__(cached)
+        if psycopg is None:
+            raise OSError("a PostgreSQL --db needs psycopg: pip install 'cribcore[postgres]'")
+        self.url = url
+        self.id = uuid.uuid4().hex
+        self._conn: psycopg.Connection[Any] | None = None
+        self._held: set[tuple[str, int]] = set()
+        # One connection, one transaction at a time (a test client runs the app on several threads).
+        self._lock = threading.RLock()
+        try:
+            self._db()
+        except RoomError:
+            raise OSError(f"{_shown(url)}: cannot reach the room database") from None
+
+    def _db(self) -> psycopg.Connection[Any]:
+        """The connection, made again when it was lost (then this process's seats are held again)."""
+        if self._conn is not None and not self._conn.closed:
+            return self._conn
+        try:
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                conn.execute(_SCHEMA)
+        except psycopg.Error as exc:
+            raise _reconnecting(exc) from None
+        self._conn = conn
+        # Held seats named the old session: name this one (and tell the other processes).
+        for room_id, seat in sorted(self._held):
+            self._hold(room_id, seat)
+        return conn
+
+    @contextmanager
+    def _tx(self) -> Iterator[psycopg.Connection[Any]]:
+        with self._lock:
+            conn = self._db()
+            try:
+                with conn.transaction():
+                    yield conn
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                conn.close()
+                raise _reconnecting(exc) from None
+
+    def _notify(self, conn: psycopg.Connection[Any], room_id: str) -> None:
+        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.id} {room_id}"))
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+
+    def _insert(self, room: Room, text: str) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                "INSERT INTO rooms (id, last_active, data, version) VALUES (%s, %s, %s, 1)",
+                (room.id, room.last_active, text),
+            )
+
+    def _update(self, room: Room, text: str, version: int) -> bool:
+        with self._tx() as conn:
+            cursor = conn.execute(
+                "UPDATE rooms SET last_active = %s, data = %s, version = version + 1 "
+                "WHERE id = %s AND version = %s",
+                (room.last_active, text, room.id, version),
+            )
+            if cursor.rowcount == 1:
+                self._notify(conn, room.id)
+        return cursor.rowcount == 1
+
+    def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
+        with self._tx() as conn:
+            row = conn.execute(
+                f"SELECT CASE WHEN version = %s THEN NULL ELSE data END, version, {_HELD} "
+                "FROM rooms WHERE id = %s",
+                (known if known is not None else -1, room_id),
+            ).fetchone()
+        if row is None:
+            return None
+        return row[0], int(row[1]), set(row[2])
+
+    def _tombstoned(self, room_id: str) -> bool:
+        with self._tx() as conn:
+            return conn.execute("SELECT 1 FROM expired WHERE id = %s", (room_id,)).fetchone() is not None
+
+    def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
+        with self._tx() as conn:
+            if version is None:
+                cursor = conn.execute("DELETE FROM rooms WHERE id = %s", (room_id,))
+            else:  # only the room that was read expired: another process may have touched it since
+                cursor = conn.execute("DELETE FROM rooms WHERE id = %s AND version = %s", (room_id, version))
+            if expired_at is not None and cursor.rowcount == 1:
+                conn.execute(
+                    "INSERT INTO expired (id, expired_at) VALUES (%s, %s) "
+                    "ON CONFLICT (id) DO UPDATE SET expired_at = excluded.expired_at",
+                    (room_id, expired_at),
+                )
+            conn.execute("DELETE FROM presence WHERE room_id = %s", (room_id,))
+            self._notify(conn, room_id)
+
+    def _sweep(self, now: float, cutoff: float) -> list[str]:
+        with self._tx() as conn:
+            gone = conn.execute(
+                "WITH gone AS (DELETE FROM rooms WHERE last_active <= %s RETURNING id) "
+                "INSERT INTO expired (id, expired_at) SELECT id, %s FROM gone "
+                "ON CONFLICT (id) DO UPDATE SET expired_at = excluded.expired_at RETURNING id",
+                (cutoff, now),
+            ).fetchall()
+            conn.execute("DELETE FROM expired WHERE expired_at <= %s", (now - TOMBSTONE_SECONDS,))
+        return [str(r[0]) for r in gone]
+
+    def count(self) -> int:
+        with self._tx() as conn:
+            row = conn.execute("SELECT COUNT(*) FROM rooms").fetchone()
+        return int(row[0]) if row else 0
+
+    def rows(self) -> Iterator[Row]:
+        with self._tx() as conn:
+            found = conn.execute("SELECT id, last_active, data, version FROM rooms ORDER BY id").fetchall()
+        for room_id, last_active, data, version in found:
+            yield str(room_id), float(last_active), str(data), int(version)
+
+    def tombstones(self) -> Iterator[tuple[str, float]]:
+        with self._tx() as conn:
+            found = conn.execute("SELECT id, expired_at FROM expired ORDER BY id").fetchall()
+        for room_id, expired_at in found:
+            yield str(room_id), float(expired_at)
+
+    def put_rows(self, rows: list[Row], tombstones: list[tuple[str, float]]) -> int:
+        with self._tx() as conn, conn.cursor() as cursor:
+            before = conn.execute("SELECT COUNT(*) FROM rooms").fetchone()
+            cursor.executemany(
+                "INSERT INTO rooms (id, last_active, data, version) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (id) DO NOTHING",
+                rows,
+            )
+            cursor.executemany(
+                "INSERT INTO expired (id, expired_at) VALUES (%s, %s) ON CONFLICT (id) DO NOTHING",
+                tombstones,
+            )
+            after = conn.execute("SELECT COUNT(*) FROM rooms").fetchone()
+        return int(after[0] if after else 0) - int(before[0] if before else 0)
+
+    # ------------------------------------------------------------- connections
+
+    def _hold(self, room_id: str, seat: int) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                "INSERT INTO presence (room_id, seat, backend, started) "
+                "SELECT %s, %s, pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid() "
+                "ON CONFLICT (room_id, seat) DO UPDATE SET backend = excluded.backend, "
+                "started = excluded.started",
+                (room_id, seat),
+            )
+            self._notify(conn, room_id)
+
+    def hold(self, room_id: str, seat: int) -> None:
+        self._held.add((room_id, seat))
+        self._hold(room_id, seat)
+
+    def release(self, room_id: str, seat: int) -> None:
+        self._held.discard((room_id, seat))
+        with self._tx() as conn:
+            conn.execute(
+                "DELETE FROM presence WHERE room_id = %s AND seat = %s AND backend = pg_backend_pid()",
+                (room_id, seat),
+            )
+            self._notify(conn, room_id)
+
+
+def _shown(url: str) -> str:
+    """``url`` without its password (for messages)."""
+    head, at, tail = url.rpartition("@")
+    if not at:
+        return url
+    scheme, _, credentials = head.partition("://")
+    user = credentials.partition(":")[0]
+    return f"{scheme}://{user}@{tail}"
+
+
+async def listen(
+    store: PostgresStore,
+    changed: Callable[[str], Awaitable[None]],
+    lost: Callable[[], Awaitable[None]],
+    back: Callable[[], Awaitable[None]],
+    retry_seconds: float = 0.5,
+) -> None:
+    """Until cancelled: ``changed(room_id)`` for every change another process makes; ``lost()`` once
+    when the database goes away, then ``back()`` once it can be reached again (changes meanwhile were
+    not announced: ``back`` must refresh every room this process serves)."""
+    down = False
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(
+                store.url, autocommit=True, connect_timeout=5
+            ) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                if down:
+                    down = False
+                    await back()
+                async for note in conn.notifies():
+                    writer, _, room_id = note.payload.partition(" ")
+                    if writer != store.id:
+                        await changed(room_id)
+        except (psycopg.OperationalError, psycopg.InterfaceError):
+            if not down:
+                down = True
+                await lost()
+            await asyncio.sleep(retry_seconds)
