@@ -42,12 +42,14 @@ from .messages import (
     CreateRoom,
     Hello,
     JoinRoom,
+    LangMessage,
     NewGameMessage,
     ReopenMessage,
     SimpleMessage,
     parse_client_message,
     problem,
 )
+from .catalog import LANGS, board_messages
 from .rooms import EXPIRY_SECONDS, Room, RoomError, split_secret
 from .store import RoomStore
 
@@ -109,6 +111,8 @@ class _Connection:
     outbox: asyncio.Queue[tuple[str | None, int | None]] = field(default_factory=asyncio.Queue)
     writer: asyncio.Task[None] | None = None
     closing: bool = False
+    lang: str = "en"
+    """The language the seat's events are worded in (its ``hello``, then its ``lang`` messages)."""
 
     def allow(self, limits: Limits, cost: int = 1) -> bool:
         """Take ``cost`` tokens from the connection's bucket (refilled at the message rate)."""
@@ -205,7 +209,7 @@ class _Server:
     async def send_state(self, conn: _Connection, room: Room, *, full: bool = False) -> None:
         """Send ``conn`` its seat's state: everything, or only the events it has not been sent."""
         start = 0 if full or conn.game != room.number else conn.events
-        message = room.state(conn.seat, start)
+        message = room.state(conn.seat, start, lang=conn.lang)
         conn.game = room.number
         conn.events = start + len(message["events"])
         await self.send(conn, message)
@@ -335,6 +339,12 @@ class _Server:
             }
         )
 
+    async def board_catalog(self, request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in LANGS:
+            raise RoomError("no-room", f"no board messages in {lang!r} (there are: {', '.join(LANGS)})")
+        return JSONResponse({"lang": lang, "messages": board_messages(lang)})
+
     # ------------------------------------------------------------- WebSocket
 
     async def play(self, ws: WebSocket) -> None:
@@ -395,7 +405,7 @@ class _Server:
                 self.store.save(room)
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
-                conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst))
+                conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang)
                 conn.writer = asyncio.ensure_future(self.write(conn))
                 seats[seat] = conn
                 room.connected.add(seat)
@@ -473,6 +483,8 @@ class _Server:
         if message.type == "ping":
             await self.send(conn, {"type": "pong"})
             return
+        if isinstance(message, LangMessage):
+            conn.lang = message.lang
         async with self.lock(conn.room_id):
             now = self.clock()
             try:
@@ -480,7 +492,7 @@ class _Server:
             except RoomError as exc:
                 self.shut(conn, exc, CLOSE_CODES.get(exc.code, 4400))
                 raise _Closed from None
-            if message.type == "sync":
+            if message.type in ("sync", "lang"):
                 room.touch(now)
                 await self.send_state(conn, room, full=True)
                 return
@@ -502,7 +514,7 @@ class _Server:
     def apply(
         room: Room,
         seat: int,
-        message: ActionMessage | NewGameMessage | ReopenMessage | SimpleMessage,
+        message: ActionMessage | NewGameMessage | ReopenMessage | LangMessage | SimpleMessage,
         now: float,
     ) -> None:
         if isinstance(message, ReopenMessage):
@@ -604,6 +616,7 @@ def create_app(
         routes=[
             Route("/", index),
             Route("/api/profiles", _json_errors(server.list_profiles)),
+            Route("/api/i18n/{lang}", _json_errors(server.board_catalog)),
             Route("/api/rooms", _json_errors(server.create_room), methods=["POST"]),
             Route("/api/join", _json_errors(server.join_room), methods=["POST"]),
             Route("/api/rooms/{room}/state", _json_errors(server.room_state)),
