@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..players.registry import DEFAULT_LEVEL, LEVELS
 from ..profiles import Profile, builtin_names, load_profile
+from .catalog import LANGS, board_messages
 from .messages import (
     CLOSE_CODES,
     HTTP_STATUS,
@@ -49,7 +50,6 @@ from .messages import (
     parse_client_message,
     problem,
 )
-from .catalog import LANGS, board_messages
 from .rooms import EXPIRY_SECONDS, Room, RoomError, split_secret
 from .store import RoomStore
 

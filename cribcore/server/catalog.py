@@ -9,23 +9,22 @@ English page needs no catalog, and the server hands the board every other langua
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from ..i18n import LANGUAGES, LOCALE_DIR
+
 __all__ = ["DOMAIN", "LANGS", "board_catalog_path", "board_messages"]
 
 DOMAIN = "board"
-LANGS = ("en", "es")
-"""The languages the board speaks; English is the catalogs' message ids."""
-
-_LOCALE = Path(str(resources.files("cribcore") / "locale"))
+LANGS = LANGUAGES
+"""The languages the board speaks (cribcore's); English is the catalogs' message ids."""
 
 
 def board_catalog_path(lang: str) -> Path:
     """Where the board's catalog for ``lang`` (not English) is kept."""
-    return _LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 @cache
