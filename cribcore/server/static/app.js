@@ -953,8 +953,9 @@ class Table {
     };
 
     const busy = conn.pending || offline;
+    // Between hands the next deal's cards wait until the show has been read.
     $("hand").replaceChildren(
-      ...view.hand.map((c) => {
+      ...(room.between_hands ? [] : view.hand).map((c) => {
         const sel = this.selected.has(c);
         const canPlay = view.phase === "play" && myTurn && !goNow && legal.has(`play ${c}`);
         const red = isRed(c);
