@@ -945,7 +945,8 @@ class Table {
     $("prompt").textContent = prompt;
 
     // The Go button: the engine has already said go for this seat (and scores it); the player
-    // acknowledges it, as the help describes, before laying another card.
+    // acknowledges it, as the help describes. It never holds the game up: laying the next card when
+    // the turn comes back answers it as well.
     show($("go"), Boolean(goNow));
     $("go").onclick = () => {
       if (goNow) conn.goAcked = goNow.index;
@@ -957,7 +958,7 @@ class Table {
     $("hand").replaceChildren(
       ...(room.between_hands ? [] : view.hand).map((c) => {
         const sel = this.selected.has(c);
-        const canPlay = view.phase === "play" && myTurn && !goNow && legal.has(`play ${c}`);
+        const canPlay = view.phase === "play" && myTurn && legal.has(`play ${c}`);
         const red = isRed(c);
         const b = el(
           "button",
@@ -982,7 +983,10 @@ class Table {
               this.selected.add(c);
             }
             this.render();
-          } else if (canPlay) conn.act(`play ${c}`);
+          } else if (canPlay) {
+            if (goNow) conn.goAcked = goNow.index; // laying the next card answers the go too
+            conn.act(`play ${c}`);
+          }
         });
         return b;
       }),
