@@ -3,20 +3,28 @@ a hand counted aloud with its running total, and the count announced as a card i
 
 Pure text shared by every face: the terminal (`cribcore.cli.describe`) and the server, which sends the
 phrases with each event so that a browser says exactly what the terminal says.
+
+Every function speaks English or Spanish: its ``lang`` keyword (``"en"`` or ``"es"``) chooses, and by
+default it is the process's current language (`cribcore.i18n.current_language`), so that the server can
+speak to each seat in its own language. The Spanish grammar is in `cribcore.speech_es`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import groupby
 
+from . import speech_es
+from .cards import Card, Rank
+from .i18n import check_language, current_language
 from .scoring import FIFTEEN, FLUSH, GO, HEELS, NOBS, PAIR, RUN, THIRTY_ONE, ScoreItem
 
 __all__ = [
     "STANDARD_KINDS",
     "ScoreKind",
+    "card_name",
     "item_name",
     "number_words",
     "reasons",
@@ -39,15 +47,32 @@ class ScoreKind:
     play and the starter turned up: a template whose ``{points}`` are the item's points and ``{total}``
     the running total, both in words (``two for the joker``, ``a play flush is {total}``). Empty, it is
     ``a <label> is {total}``.
+
+    ``translations`` gives the words in another language, by language code: ``{"es":
+    ScoreKind("comodín de salida", "dos por el comodín")}`` (its numbers are said in that language; an
+    empty Spanish ``spoken`` is ``<label> son {total}``). A language without a translation uses these.
     """
 
     label: str
     spoken: str = ""
+    translations: Mapping[str, ScoreKind] = field(default_factory=dict, compare=True)
 
-    def say(self, points: int, total: int) -> str:
-        """The spoken form for an item of ``points`` when the running total reaches ``total``."""
+    def __hash__(self) -> int:
+        return hash((self.label, self.spoken, tuple(sorted(self.translations))))
+
+    def in_language(self, lang: str) -> ScoreKind:
+        """The words for ``lang``: its translation, else these."""
+        return self.translations.get(lang, self) if lang != "en" else self
+
+    def say(self, points: int, total: int, lang: str = "en") -> str:
+        """The spoken form for an item of ``points`` when the running total reaches ``total``, in
+        ``lang`` (the translation's words and that language's numbers)."""
+        words = self.in_language(lang)
+        if lang == "es" and words is not self:
+            template = words.spoken or f"{words.label} son {{total}}"
+            return template.format(points=speech_es.number_words(points), total=speech_es.number_words(total))
         template = self.spoken or f"{_with_article(self.label)} is {{total}}"
-        return template.format(points=number_words(points), total=number_words(total))
+        return template.format(points=_en_words(points), total=_en_words(total))
 
 
 _KINDS: dict[str, ScoreKind] = {}
@@ -68,10 +93,19 @@ def register_kinds(kinds: Mapping[str, ScoreKind]) -> None:
             raise ValueError(f"score kind {kind!r} is already named {known.label!r}")
         if not words.label.strip():
             raise ValueError(f"score kind {kind!r} needs a label")
-        try:
-            words.say(2, 2)
-        except (KeyError, IndexError, ValueError) as exc:
-            raise ValueError(f"score kind {kind!r}: bad spoken form {words.spoken!r}: {exc}") from None
+        for lang, translated in words.translations.items():
+            try:
+                check_language(lang)
+            except ValueError as exc:
+                raise ValueError(f"score kind {kind!r}: translation {exc}") from None
+            if not translated.label.strip():
+                raise ValueError(f"score kind {kind!r} needs a label in {lang!r}")
+        for lang in ("en", *words.translations):
+            try:
+                words.say(2, 2, lang)
+            except (KeyError, IndexError, ValueError) as exc:
+                bad = words.in_language(lang).spoken
+                raise ValueError(f"score kind {kind!r}: bad spoken form {bad!r}: {exc}") from None
     for kind, words in kinds.items():
         _KINDS[kind] = words
 
@@ -101,8 +135,39 @@ _ONES = [
 _TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
 
-def number_words(n: int) -> str:
-    """``n`` in English words for 0..99 (``twenty-nine``); other numbers as digits."""
+def _lang(lang: str | None) -> str:
+    return current_language() if lang is None else check_language(lang)
+
+
+def _plugin_words(lang: str) -> Callable[[ScoreItem], tuple[str, Callable[[int, int], str]] | None]:
+    def look_up(item: ScoreItem) -> tuple[str, Callable[[int, int], str]] | None:
+        kind = _KINDS.get(item.kind)
+        if kind is None:
+            return None
+        return kind.in_language(lang).label, lambda points, total: kind.say(points, total, lang)
+
+    return look_up
+
+
+_RANK_NAMES = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+
+
+def card_name(card: Card, *, lang: str | None = None) -> str:
+    """A card by name, as a sentence needs it: ``the seven of spades`` / ``el siete de picas``."""
+    if _lang(lang) == "es":
+        return speech_es.card_name(card)
+    rank = _RANK_NAMES.get(card.rank) or _en_words(int(card.rank))
+    return f"the {rank} of {card.suit.name.lower()}"
+
+
+def number_words(n: int, *, lang: str | None = None) -> str:
+    """``n`` in words for 0..99 (``twenty-nine`` / ``veintinueve``); other numbers as digits."""
+    if _lang(lang) == "es":
+        return speech_es.number_words(n)
+    return _en_words(n)
+
+
+def _en_words(n: int) -> str:
     if 0 <= n < 20:
         return _ONES[n]
     if 20 <= n < 100:
@@ -114,20 +179,23 @@ def number_words(n: int) -> str:
 _SAME_RANK = {2: "pair", 3: "three of a kind", 4: "four of a kind"}
 
 
-def item_name(item: ScoreItem) -> str:
+def item_name(item: ScoreItem, *, lang: str | None = None) -> str:
     """What a player calls one item: ``fifteen``, ``pair``, ``three of a kind`` (a pair royal in the
     play), ``run of four``, ``flush of five``, ``his nobs``, ``his heels``, ``thirty-one``, ``go``.
     A plugin's kind is named by its registered label (`register_kinds`), or else by its kind with
     dashes as spaces."""
+    code = _lang(lang)
+    if code == "es":
+        return speech_es.item_name(item, _plugin_words(code))
     size = len(item.cards)
     if item.kind == FIFTEEN:
         return "fifteen"
     if item.kind == PAIR:
-        return _SAME_RANK.get(size, f"{number_words(size)} of a kind")
+        return _SAME_RANK.get(size, f"{_en_words(size)} of a kind")
     if item.kind == RUN:
-        return f"run of {number_words(size)}"
+        return f"run of {_en_words(size)}"
     if item.kind == FLUSH:
-        return f"flush of {number_words(size)}"
+        return f"flush of {_en_words(size)}"
     if item.kind == NOBS:
         return "his nobs"
     if item.kind == HEELS:
@@ -151,17 +219,20 @@ def _plural(name: str) -> str:
     return head + sep + tail
 
 
-def reasons(items: Sequence[ScoreItem]) -> str:
+def reasons(items: Sequence[ScoreItem], *, lang: str | None = None) -> str:
     """A score's reasons as a short list with the points of each: ``fifteen 2, run of three 3``.
     Neighbouring items with the same name are grouped: ``four fifteens 8, two pairs 4``."""
+    code = _lang(lang)
+    if code == "es":
+        return speech_es.reasons(items, _plugin_words(code))
     parts = []
-    for name, group in groupby(items, key=item_name):
+    for name, group in groupby(items, key=lambda item: item_name(item, lang="en")):
         same = list(group)
         points = sum(item.points for item in same)
         if len(same) == 1:
             parts.append(f"{name} {points}")
         else:
-            parts.append(f"{number_words(len(same))} {_plural(name)} {points}")
+            parts.append(f"{_en_words(len(same))} {_plural(name)} {points}")
     return ", ".join(parts)
 
 
@@ -179,8 +250,8 @@ def _run_phrase(runs: Sequence[ScoreItem]) -> str:
     # How many cards of each rank the runs use tells double, triple and double-double runs apart.
     per_rank = Counter(card.rank for card in {c for item in runs for c in item.cards})
     repeated = tuple(sorted((n for n in per_rank.values() if n > 1), reverse=True))
-    label = _RUN_MULTIPLE.get(repeated, f"{number_words(len(runs))} runs")
-    return f"{label} of {number_words(length)}"
+    label = _RUN_MULTIPLE.get(repeated, f"{_en_words(len(runs))} runs")
+    return f"{label} of {_en_words(length)}"
 
 
 def _pair_phrases(pairs: Sequence[ScoreItem]) -> list[tuple[str, int]]:
@@ -190,30 +261,33 @@ def _pair_phrases(pairs: Sequence[ScoreItem]) -> list[tuple[str, int]]:
     groups = []
     for same in by_rank.values():
         cards = len({c for item in same for c in item.cards})
-        name = "a pair" if cards == 2 else _SAME_RANK.get(cards, f"{number_words(cards)} of a kind")
+        name = "a pair" if cards == 2 else _SAME_RANK.get(cards, f"{_en_words(cards)} of a kind")
         groups.append((name, sum(item.points for item in same)))
     if len(groups) > 1 and all(name == "a pair" for name, _ in groups):
-        return [(f"{number_words(len(groups))} pairs", sum(points for _, points in groups))]
+        return [(f"{_en_words(len(groups))} pairs", sum(points for _, points in groups))]
     return groups
 
 
-def spoken_show(items: Sequence[ScoreItem]) -> str:
+def spoken_show(items: Sequence[ScoreItem], *, lang: str | None = None) -> str:
     """A hand or crib counted aloud with a running total, as players do: ``fifteen two, fifteen four,
     a pair is six, and a double run of three is twelve``. A hand with nothing says so."""
+    code = _lang(lang)
+    if code == "es":
+        return speech_es.spoken_show(items, _plugin_words(code))
     phrases: list[tuple[str, int]] = []
     total = 0
     fifteens = [item for item in items if item.kind == FIFTEEN]
     for item in fifteens:
         total += item.points
-        phrases.append((f"fifteen {number_words(total)}", total))
+        phrases.append((f"fifteen {_en_words(total)}", total))
     for name, points in _pair_phrases([item for item in items if item.kind == PAIR]):
         total += points
-        phrases.append((f"{name} is {number_words(total)}", total))
+        phrases.append((f"{name} is {_en_words(total)}", total))
     runs = [item for item in items if item.kind == RUN]
     for _, group in groupby(runs, key=lambda item: len(item.cards)):
         same = list(group)
         total += sum(item.points for item in same)
-        phrases.append((f"{_run_phrase(same)} is {number_words(total)}", total))
+        phrases.append((f"{_run_phrase(same)} is {_en_words(total)}", total))
     for item in items:
         if item.kind in (FIFTEEN, PAIR, RUN):
             continue
@@ -222,12 +296,12 @@ def spoken_show(items: Sequence[ScoreItem]) -> str:
         if plugin_kind is not None:
             phrases.append((plugin_kind.say(item.points, total), total))
             continue
-        name = item_name(item)
+        name = item_name(item, lang="en")
         if item.kind == NOBS:
             name = "one for his nobs"
         elif item.kind == FLUSH:
             name = f"a {name}"
-        phrases.append((f"{name} is {number_words(total)}", total))
+        phrases.append((f"{name} is {_en_words(total)}", total))
     if not phrases:
         return 'nothing to count (a "nineteen")'
     words = [text for text, _ in phrases]
@@ -237,37 +311,43 @@ def spoken_show(items: Sequence[ScoreItem]) -> str:
     return ", ".join(words)
 
 
-def spoken_play(count: int, items: Sequence[ScoreItem]) -> str:
+def spoken_play(count: int, items: Sequence[ScoreItem], *, lang: str | None = None) -> str:
     """The count as a player announces it on laying a card, with what the card scores and the running
     total: ``seven``, ``fifteen two``, ``twenty-three and a pair is two``, ``fifteen two and a run of
     three is five``, ``thirty-one for two``, ``twenty-four and three of a kind is six``."""
+    code = _lang(lang)
+    if code == "es":
+        return speech_es.spoken_play(count, items, _plugin_words(code))
     total = 0
     words: list[str] = []
     rest: list[ScoreItem] = []
     for item in items:
         if item.kind == FIFTEEN:
             total += item.points
-            words.append(f"fifteen {number_words(total)}")
+            words.append(f"fifteen {_en_words(total)}")
         elif item.kind == THIRTY_ONE:
             total += item.points
-            words.append(f"thirty-one for {number_words(total)}")
+            words.append(f"thirty-one for {_en_words(total)}")
         else:
             rest.append(item)
     if not words:
-        words.append(number_words(count))
+        words.append(_en_words(count))
     for item in rest:
         total += item.points
         kind = _KINDS.get(item.kind)
         if kind is not None:
             words.append(f"and {kind.say(item.points, total)}")
         else:
-            words.append(f"and {_with_article(item_name(item))} is {number_words(total)}")
+            words.append(f"and {_with_article(item_name(item, lang='en'))} is {_en_words(total)}")
     return " ".join(words)
 
 
-def spoken_starter(items: Sequence[ScoreItem]) -> str:
+def spoken_starter(items: Sequence[ScoreItem], *, lang: str | None = None) -> str:
     """What the dealer scores for the starter, said after "scores N for": ``his heels (a jack turned
     up)``; a plugin's kinds by their spoken forms (``the joker turned up``)."""
+    code = _lang(lang)
+    if code == "es":
+        return speech_es.spoken_starter(items, _plugin_words(code))
     if all(item.kind == HEELS for item in items):
         return "his heels (a jack turned up)"
     parts = []
@@ -275,7 +355,11 @@ def spoken_starter(items: Sequence[ScoreItem]) -> str:
     for item in items:
         total += item.points
         kind = _KINDS.get(item.kind)
-        parts.append(kind.say(item.points, total) if kind is not None else f"{item_name(item)} {item.points}")
+        parts.append(
+            kind.say(item.points, total)
+            if kind is not None
+            else f"{item_name(item, lang='en')} {item.points}"
+        )
     return ", ".join(parts)
 
 

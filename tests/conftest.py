@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE_PACKAGES = ("toss-fives", "captains-cribbage", "auction-cribbage", "joker-cribbage")
 """The example plugin packages under examples/, installed together by `plugin_site`."""
 
+# The suite reads English whatever the developer's locale; tests of other languages say so themselves.
+os.environ["CRIBCORE_LANG"] = "en"
+
 FUZZ_LONG = os.environ.get("CRIBCORE_FUZZ") == "long"
 """``CRIBCORE_FUZZ=long``: run the hypothesis profile "long" (many examples, no deadline) instead of the
 default suite's few examples, for a fuzzing campaign."""

@@ -53,13 +53,25 @@ SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 expect.set_options(timeout=15_000)
 
+SHORT_PROFILE = """name = "short"
+description = "Six-card cribbage to 31."
+extends = "standard"
+
+[rules]
+target = 31
+"""
+
 
 # ----------------------------------------------------------------------------- fixtures
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    running = ServerProcess(tmp_path_factory.mktemp("server") / "rooms.sqlite3")
+    folder = tmp_path_factory.mktemp("server")
+    # A game to 31, so a whole game in the browser takes a few hands.
+    short = folder / "short.toml"
+    short.write_text(SHORT_PROFILE, encoding="utf-8")
+    running = ServerProcess(folder / "rooms.sqlite3", "--profile", str(short))
     running.start()
     try:
         yield running
@@ -459,10 +471,17 @@ def test_the_board_reconnects_when_the_server_comes_back(server: ServerProcess, 
     expect(page.locator(HAND)).to_have_count(6)
     hand = hand_of(page)
 
+    expect(page.get_by_test_id("reconnecting")).to_be_hidden()
     server.stop(kill=True)
     expect(page.get_by_test_id("connection")).to_contain_text("Connection lost")
+    # While the connection is lost the hand does not look playable, and the table says why.
+    expect(page.get_by_test_id("reconnecting")).to_contain_text("reconnecting")
+    expect(page.locator(PLAYABLE)).to_have_count(0)
+    expect(page.get_by_test_id("prompt")).to_contain_text("Reconnecting")
     server.start()
     expect(page.get_by_test_id("connection")).to_have_text("")
+    expect(page.get_by_test_id("reconnecting")).to_be_hidden()
+    expect(page.locator(PLAYABLE)).to_have_count(6)
     assert hand_of(page) == hand
     discard(page)
     expect(page.locator(HAND)).to_have_count(4)
@@ -568,3 +587,135 @@ def test_a_friend_who_lost_their_link_is_invited_back(base_url: str, contexts: C
     expect(again.locator(HAND)).to_have_count(6)
     expect(again.get_by_test_id("seat-name-1")).to_have_text("Bob")
     expect(ann.get_by_test_id("invite")).to_be_hidden()
+
+
+# ----------------------------------------------------------------------------- issue 17: the board
+
+
+def test_a_table_waiting_for_a_friend_on_a_phone(base_url: str, contexts: Contexts) -> None:
+    page = contexts.page(viewport={"width": 375, "height": 740})
+    start(page, base_url, "Ann")
+    page.get_by_test_id("start-friend").click()
+    expect(page.get_by_test_id("waiting")).to_contain_text("Waiting for a friend to join")
+    # The seat nobody has taken yet: no dealer or turn badge, no cards, and the log does not talk about it.
+    seat = page.get_by_test_id("seat-1")
+    expect(page.get_by_test_id("seat-waiting-1")).to_have_text("waiting for your friend")
+    expect(seat.locator(".badge")).to_have_count(1)
+    expect(seat.locator(".card")).to_have_count(0)
+    log = page.get_by_test_id("log")
+    expect(log).to_contain_text("Waiting for your friend")
+    expect(log).not_to_contain_text("Seat 2")
+    expect(page.get_by_test_id("deal-info")).to_have_text("")
+    # The server listens on 127.0.0.1: the invitation says a friend elsewhere cannot open it, and how to host.
+    warning = page.get_by_test_id("invite-warning")
+    expect(warning).to_contain_text("only on this computer")
+    expect(warning).to_contain_text("--host 0.0.0.0")
+
+    # The pegging board on a phone: numbered holes a finger apart, the skunk lines and the game hole.
+    board = page.get_by_test_id("board")
+    for n in (10, 20, 30, 50):
+        expect(board.locator(f'[data-num="{n}"]')).to_have_count(1)
+    for n in (61, 91, 121):
+        expect(board.locator(f'[data-mark="{n}"]')).to_have_count(1)
+    first = board.locator('[data-side="0"][data-hole="1"]').bounding_box()
+    second = board.locator('[data-side="0"][data-hole="2"]').bounding_box()
+    assert first and second
+    assert second["x"] - first["x"] >= 6, (first, second)
+    for side in (0, 1):
+        front = board.locator(f'[data-peg="front-{side}"]').bounding_box()
+        assert front and front["width"] >= 8
+        # The back peg is never under the front one: at its centre, it is what the page shows.
+        back = board.locator(f'[data-peg="back-{side}"]').bounding_box()
+        assert back
+        on_top = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.getAttribute('data-peg')",
+            [back["x"] + back["width"] / 2, back["y"] + back["height"] / 2],
+        )
+        assert on_top == f"back-{side}"
+
+
+def _log_heading_stays_on_top(page: Page) -> None:
+    """The log's heading, scrolled, is at the top of its box and drawn over the lines (not under them)."""
+    box = page.locator(".log-box")
+    box.scroll_into_view_if_needed()
+    box.evaluate("b => { b.scrollTop = b.scrollHeight; }")
+    assert box.evaluate("b => b.scrollTop") > 0, "the log is long enough to scroll"
+    heading = box.locator("summary").bounding_box()
+    outer = box.bounding_box()
+    assert heading and outer and abs(heading["y"] - outer["y"]) <= 2
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.tagName",
+        [heading["x"] + heading["width"] - 12, heading["y"] + heading["height"] / 2],
+    )
+    assert hit == "SUMMARY"
+
+
+def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
+    page = contexts.page(locale="es-ES")
+    page.goto(f"{base_url}/?seed=3")
+    # The browser asks for Spanish: the board speaks it before anything is chosen.
+    expect(page.get_by_test_id("start-same-device")).to_have_text("Empezar en este dispositivo")
+    expect(page.get_by_test_id("lang")).to_have_value("es")
+    page.get_by_test_id("name-input").fill("Ana")
+    page.get_by_test_id("profile-select").select_option("short")
+    page.get_by_test_id("start-computer-easy").click()
+    expect(page.get_by_test_id("seat-name-1")).to_have_text("Ordenador (fácil)")
+    log = page.get_by_test_id("log")
+    expect(log).to_contain_text("corta")
+
+    over = page.get_by_test_id("game-over")
+    go = page.get_by_test_id("go")
+    show = page.get_by_test_id("show")
+    goes = shows = 0
+    spoken: list[str] = []
+    deadline = time.monotonic() + 90
+    while not over.is_visible():
+        assert time.monotonic() < deadline, "the game never ended"
+        if go.is_visible():
+            expect(page.get_by_test_id("prompt")).to_contain_text("di Go")
+            go.click()
+            expect(go).to_be_hidden()
+            goes += 1
+        elif page.get_by_test_id("discard-confirm").is_visible():
+            expect(page.get_by_test_id("prompt")).to_contain_text("Elige dos cartas")
+            discard(page)
+        elif page.get_by_test_id("next-hand").is_visible():
+            # The show: the table still shows the deal being counted, not the next deal's cards.
+            deal = int(text_of(show.locator("#show-title")).rsplit(" ", 1)[1])
+            expect(page.get_by_test_id("deal-info")).to_contain_text(f"Mano {deal} ·")
+            expect(page.locator(HAND)).to_have_count(0)
+            expect(page.get_by_test_id("seat-1").locator(".card")).to_have_count(0)
+            expect(page.get_by_test_id("prompt")).to_contain_text("recuento")
+            spoken += [text_of(s) for s in show.locator(".spoken").all()]
+            if shows == 0:
+                _log_heading_stays_on_top(page)
+            shows += 1
+            page.get_by_test_id("next-hand").click()
+            expect(page.get_by_test_id("deal-info")).to_contain_text(f"Mano {deal + 1} ·")
+        elif page.locator(PLAYABLE).count():
+            card = page.locator(PLAYABLE).first.get_attribute("data-card") or ""
+            page.locator(PLAYABLE).first.click()
+            expect(log).to_contain_text(f"Ana juega {card_text(card)}")
+        else:
+            page.wait_for_timeout(40)
+    assert goes, "Ana had to say go at least once"
+    assert shows, "at least one show was read"
+    spoken += [text_of(s) for s in show.locator(".spoken").all()]
+    words = " ".join(spoken)
+    assert re.search(r"\b(quince|pareja|escalera|son)\b", words), words
+    assert not re.search(r"\b(fifteen|pair|run|is|nothing)\b", words), words
+    expect(page.get_by_test_id("winner")).to_contain_text("Gana")
+    expect(log).to_contain_text("Fin de la partida")
+    expect(log).to_contain_text("La carta inicial es")
+    expect(log).to_contain_text("dice go")
+
+    # The switch: English at once, on the board and in the server's words, and kept after a reload.
+    page.get_by_test_id("lang").select_option("en")
+    expect(page.get_by_test_id("winner")).to_contain_text("wins")
+    expect(page.get_by_test_id("new-game")).to_have_text("New game")
+    expect(log).to_contain_text("Game over")
+    expect(log).not_to_contain_text("Fin de la partida")
+    page.reload()
+    expect(page.get_by_test_id("lang")).to_have_value("en")
+    expect(page.get_by_test_id("winner")).to_contain_text("wins")
+    expect(page.get_by_test_id("seat-name-1")).to_have_text("Computer (easy)")

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .. import __version__
+from ..i18n import LANGUAGES, _, language_from_env, set_language, take_lang_option
 from ..pluginmanager import PluginError
 from ..records import PluginVersionWarning
 from ..rulebook import Rulebook, rulebook_for
@@ -61,6 +62,11 @@ def build_parser() -> _Parser:
         description="Cribbage: count hands and pegging, replay game records, and play a game.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help=_("the language, with any command (default: $CRIBCORE_LANG, else the locale, else en)"),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
 
     score = commands.add_parser(
@@ -117,11 +123,18 @@ def build_parser() -> _Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: the process arguments); return the exit status.
 
-    Never raises for user errors: they are reported as one line on standard error.
+    Never raises for user errors: they are reported as one line on standard error. ``--lang es|en``
+    is taken anywhere on the line, before the command or after it (see `cribcore.i18n`).
     """
+    try:
+        lang, rest = take_lang_option(sys.argv[1:] if argv is None else argv)
+        set_language(language_from_env(lang))
+    except ValueError as exc:
+        report(f"{exc} (see '{PROG} --help')")
+        return USAGE_ERROR
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(rest)
         if args.command is None:
             parser.error(f"choose a command: {', '.join(parser.command_names)}")
         with warnings.catch_warnings():

@@ -33,6 +33,7 @@ from rich.text import Text
 
 from ..actions import Play
 from ..cards import Card, Rank
+from ..i18n import _
 from ..scoring import ScoreItem
 from ..views import SeatView
 from .describe import Voice, item_name
@@ -229,7 +230,7 @@ def items_lines(
         [item_name(item), painter.cards(item.cards), str(item.points)] for item in items
     ]
     if total is not None:
-        rows.append([Text("total", style="bold"), "", Text(str(total), style="bold")])
+        rows.append([Text(_("total"), style="bold"), "", Text(str(total), style="bold")])
     lines = columns(rows, right=(2,))
     for line in lines:
         line.pad_left(indent)

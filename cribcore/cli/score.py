@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..cards import Card, format_cards, parse_card
+from ..i18n import _
 from ..rulebook import Rulebook, standard_rulebook
 from ..scoring import Score, ScoreItem, check_show, peg_sequence
 from .describe import reasons, spoken_show
@@ -49,8 +50,8 @@ def score_command(
         print_json({**score.to_json(), **named})
         return 0
     painter = Painter(symbols=False)
-    title = Text(f"{'Crib' if crib else 'Hand'} ", style="bold")
-    title.append_text(painter.cards(hand)).append(" with starter ").append_text(painter.card(starter))
+    title = Text((_("Crib") if crib else _("Hand")) + " ", style="bold")
+    title.append_text(painter.cards(hand)).append(_(" with starter ")).append_text(painter.card(starter))
     console.print(title)
     for line in items_lines(score.items, painter, total=score.total):
         console.print(line)
@@ -91,10 +92,10 @@ def peg_command(
         return 0
     painter = Painter(symbols=False)
     rows: list[list[Text | str]] = [
-        [painter.card(card), "count", str(count), str(score.total), reasons(score.items)]
+        [painter.card(card), _("count"), str(count), str(score.total), reasons(score.items)]
         for card, count, score in zip(cards, counts, scores, strict=True)
     ]
-    console.print(Text(f"Laid in order: {format_cards(cards)}", style="bold"))
+    console.print(Text(_("Laid in order: {cards}").format(cards=format_cards(cards)), style="bold"))
     for line in columns(rows, right=(2, 3), gap=2):
         line.pad_left(2)
         console.print(line)

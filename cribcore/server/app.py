@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..players.registry import DEFAULT_LEVEL, LEVELS
 from ..profiles import Profile, builtin_names, load_profile
+from .catalog import LANGS, board_messages
 from .messages import (
     CLOSE_CODES,
     HTTP_STATUS,
@@ -42,6 +43,7 @@ from .messages import (
     CreateRoom,
     Hello,
     JoinRoom,
+    LangMessage,
     NewGameMessage,
     ReopenMessage,
     SimpleMessage,
@@ -113,6 +115,8 @@ class _Connection:
     outbox: asyncio.Queue[tuple[str | None, int | None]] = field(default_factory=asyncio.Queue)
     writer: asyncio.Task[None] | None = None
     closing: bool = False
+    lang: str = "en"
+    """The language the seat's events are worded in (its ``hello``, then its ``lang`` messages)."""
 
     def allow(self, limits: Limits, cost: int = 1) -> bool:
         """Take ``cost`` tokens from the connection's bucket (refilled at the message rate)."""
@@ -266,7 +270,7 @@ class _Server:
     async def send_state(self, conn: _Connection, room: Room, *, full: bool = False) -> None:
         """Send ``conn`` its seat's state: everything, or only the events it has not been sent."""
         start = 0 if full or conn.game != room.number else conn.events
-        message = room.state(conn.seat, start)
+        message = room.state(conn.seat, start, lang=conn.lang)
         conn.game = room.number
         conn.events = start + len(message["events"])
         await self.send(conn, message)
@@ -391,6 +395,12 @@ class _Server:
             }
         )
 
+    async def board_catalog(self, request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in LANGS:
+            raise RoomError("no-room", f"no board messages in {lang!r} (there are: {', '.join(LANGS)})")
+        return JSONResponse({"lang": lang, "messages": board_messages(lang)})
+
     # ------------------------------------------------------------- WebSocket
 
     async def play(self, ws: WebSocket) -> None:
@@ -448,7 +458,7 @@ class _Server:
                 room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, hello.key, now))
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
-                conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst))
+                conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang)
                 conn.writer = asyncio.ensure_future(self.write(conn))
                 seats[seat] = conn
                 room.connected.add(seat)
@@ -530,6 +540,8 @@ class _Server:
         if message.type == "ping":
             await self.send(conn, {"type": "pong"})
             return
+        if isinstance(message, LangMessage):
+            conn.lang = message.lang
         async with self.lock(conn.room_id):
             now = self.clock()
             try:
@@ -540,7 +552,7 @@ class _Server:
                     return
                 self.shut(conn, exc, CLOSE_CODES.get(exc.code, 4400))
                 raise _Closed from None
-            if message.type == "sync":
+            if message.type in ("sync", "lang"):
                 room.touch(now)
                 await self.send_state(conn, room, full=True)
                 return
@@ -572,7 +584,7 @@ class _Server:
     def apply(
         room: Room,
         seat: int,
-        message: ActionMessage | NewGameMessage | ReopenMessage | SimpleMessage,
+        message: ActionMessage | NewGameMessage | ReopenMessage | LangMessage | SimpleMessage,
         now: float,
     ) -> None:
         if isinstance(message, ReopenMessage):
@@ -692,6 +704,7 @@ def create_app(
         routes=[
             Route("/", index),
             Route("/api/profiles", _json_errors(server.list_profiles)),
+            Route("/api/i18n/{lang}", _json_errors(server.board_catalog)),
             Route("/api/rooms", _json_errors(server.create_room), methods=["POST"]),
             Route("/api/join", _json_errors(server.join_room), methods=["POST"]),
             Route("/api/rooms/{room}/state", _json_errors(server.room_state)),

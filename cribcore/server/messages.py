@@ -27,6 +27,8 @@ __all__ = [
     "CreateRoom",
     "Hello",
     "JoinRoom",
+    "Lang",
+    "LangMessage",
     "Mode",
     "NewGameMessage",
     "ReopenMessage",
@@ -44,7 +46,7 @@ MESSAGE_RATE = 20.0
 
 MESSAGE_BURST = 40
 
-MESSAGE_COSTS = {"sync": 8, "hint": 4}
+MESSAGE_COSTS = {"sync": 8, "hint": 4, "lang": 8}
 """What a message takes from its connection's allowance, in ordinary messages: a full state is many
 times the work of a ping. Every other frame, even one refused unread, costs one."""
 
@@ -72,6 +74,8 @@ CLOSE_CODES = {"malformed": 4400, "bad-key": 4403, "no-room": 4404, "replaced": 
 same key cannot help. A flood of messages closes with 1008, a client that stops reading with 1013."""
 
 Mode = Literal["computer", "friend", "same-device"]
+Lang = Literal["en", "es"]
+"""The languages a seat may be spoken to in (its events' item names, reasons and spoken counts)."""
 Level = Literal["easy", "medium", "hard"]
 
 _STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
@@ -128,6 +132,15 @@ class Hello(BaseModel):
     model_config = _STRICT
     type: Literal["hello"]
     key: str = Field(min_length=1, max_length=200)
+    lang: Lang = "en"
+
+
+class LangMessage(BaseModel):
+    """The language this connection's seat is spoken to in from now on; answered with a full state."""
+
+    model_config = _STRICT
+    type: Literal["lang"]
+    lang: Lang
 
 
 class ActionMessage(BaseModel):
@@ -161,11 +174,11 @@ class SimpleMessage(BaseModel):
     type: Literal["next", "decline", "sync", "ping", "hint"]
 
 
-AnyMessage = Hello | ActionMessage | NewGameMessage | ReopenMessage | SimpleMessage
+AnyMessage = Hello | ActionMessage | NewGameMessage | ReopenMessage | LangMessage | SimpleMessage
 
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 
-MESSAGE_TYPES = ("hello", "action", "next", "new_game", "decline", "sync", "ping", "hint", "reopen")
+MESSAGE_TYPES = ("hello", "action", "next", "new_game", "decline", "sync", "ping", "hint", "reopen", "lang")
 
 _CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 

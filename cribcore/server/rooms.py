@@ -442,15 +442,16 @@ class Room:
             "history": self.history,
         }
 
-    def state(self, seat: int, events_start: int = 0) -> dict[str, Any]:
-        """A ``state`` message for ``seat`` carrying the events from ``events_start`` on."""
+    def state(self, seat: int, events_start: int = 0, lang: str = "en") -> dict[str, Any]:
+        """A ``state`` message for ``seat`` carrying the events from ``events_start`` on, their words
+        (item names, reasons, spoken counts) in ``lang``."""
         view = self.game.view(seat)
         return {
             "type": "state",
             "room": self.room_json(seat),
             "view": view_to_json(view),
             "events_start": events_start,
-            "events": [event_to_json(event) for event in view.events[events_start:]],
+            "events": [event_to_json(event, lang=lang) for event in view.events[events_start:]],
         }
 
     # ----------------------------------------------------------------- inside

@@ -37,26 +37,28 @@ def _cards(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def _item_to_json(item: ScoreItem) -> dict[str, Any]:
-    return {"kind": item.kind, "name": item_name(item), "cards": _cards(item.cards), "points": item.points}
+def _item_to_json(item: ScoreItem, lang: str) -> dict[str, Any]:
+    name = item_name(item, lang=lang)
+    return {"kind": item.kind, "name": name, "cards": _cards(item.cards), "points": item.points}
 
 
-def _spoken(event: Event) -> str | None:
+def _spoken(event: Event, lang: str) -> str | None:
     if event.kind == "play":
-        return spoken_play(event.count or 0, event.items)
+        return spoken_play(event.count or 0, event.items, lang=lang)
     if event.kind in ("hand", "crib") and event.note != "to count":
-        return spoken_show(event.items)
+        return spoken_show(event.items, lang=lang)
     if event.kind == "heels":
-        return spoken_starter(event.items)
+        return spoken_starter(event.items, lang=lang)
     return None
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
+def event_to_json(event: Event, lang: str = "en") -> dict[str, Any]:
     """One event of a seat's view (already redacted by the engine) as a JSON object.
 
-    Besides the engine's fields it carries the words the terminal would say (`cribcore.speech`): each
-    item's ``name``, the event's ``reasons`` ("fifteen 2, pair 2") and, for a card laid or a hand or
-    crib shown, ``spoken`` ("fifteen two and a pair is four"), so every client says the same thing.
+    Besides the engine's fields it carries the words the terminal would say (`cribcore.speech`), in
+    ``lang`` (the seat's language): each item's ``name``, the event's ``reasons`` ("fifteen 2, pair 2")
+    and, for a card laid or a hand or crib shown, ``spoken`` ("fifteen two and a pair is four"), so
+    every client says the same thing.
     """
     return {
         "deal": event.deal,
@@ -64,15 +66,15 @@ def event_to_json(event: Event) -> dict[str, Any]:
         "seat": event.seat,
         "cards": _cards(event.cards),
         "points": event.points,
-        "items": [_item_to_json(item) for item in event.items],
+        "items": [_item_to_json(item, lang) for item in event.items],
         "scores": list(event.scores),
         "count": event.count,
         "scored": event.scored,
         "private": event.private_to is not None,
         "note": event.note,
         "side": event.side,
-        "reasons": reasons(event.items),
-        "spoken": _spoken(event),
+        "reasons": reasons(event.items, lang=lang),
+        "spoken": _spoken(event, lang),
     }
 
 

@@ -5,10 +5,98 @@
 const $ = (id) => document.getElementById(id);
 const GAMES = "cribcore.games";
 const NAME = "cribcore.name";
+const LANG_KEY = "cribcore.lang";
+const LANGS = ["en", "es"];
+
+// ----------------------------------------------------------------- the board's words
+// Every message the board shows is looked up by its English text (the message id) in the board's
+// gettext catalog for the chosen language, which the server serves as JSON (GET /api/i18n/LANG).
+// `t` translates now; `N_` only marks a message id kept in a table, translated where it is shown.
+// Named placeholders ({who}) are filled in after the lookup, so a translation may reorder them.
+
+let LANG = "en";
+let CATALOG = {};
+
+function t(msgid, params) {
+  const text = (LANG !== "en" && CATALOG[msgid]) || msgid;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, k) => (k in params ? String(params[k]) : whole));
+}
+
+const N_ = (msgid) => msgid;
+
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
-const FATAL = { 4403: "bad key", 4404: "no room", 4410: "expired" };
+const SUIT_NAMES = { C: N_("clubs"), D: N_("diamonds"), H: N_("hearts"), S: N_("spades") };
+const RANK_NAMES = { A: N_("ace"), T: "10", J: N_("jack"), Q: N_("queen"), K: N_("king") };
+const FATAL = { 4403: N_("bad key"), 4404: N_("no room"), 4410: N_("expired") };
+const LEVEL_NAMES = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard") };
+const LEVEL_BUTTONS = { easy: N_("Easy"), medium: N_("Medium"), hard: N_("Hard") };
+
+// The language the browser asks for (its first preference: Spanish for es-*, else English), unless
+// the player chose one on the board.
+function chosenLang() {
+  try {
+    const kept = localStorage.getItem(LANG_KEY);
+    if (LANGS.includes(kept)) return kept;
+  } catch {
+    /* no storage */
+  }
+  const wanted = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+  return String(wanted).toLowerCase().startsWith("es") ? "es" : "en";
+}
+
+async function loadCatalog(lang) {
+  if (lang === "en") return {};
+  const res = await fetch(`/api/i18n/${lang}`);
+  if (!res.ok) throw new Error(`the server answered ${res.status}`);
+  return (await res.json()).messages || {};
+}
+
+// The page's own text (index.html): each element marked data-i18n keeps its English as the id.
+function translatePage() {
+  document.documentElement.lang = LANG;
+  document.title = t("Cribbage");
+  for (const e of document.querySelectorAll("[data-i18n]")) {
+    if (!e.dataset.msgid) e.dataset.msgid = e.textContent.trim();
+    e.textContent = t(e.dataset.msgid);
+  }
+  for (const e of document.querySelectorAll("[data-i18n-placeholder]")) {
+    e.placeholder = t(e.dataset.i18nPlaceholder);
+  }
+  for (const e of document.querySelectorAll("[data-i18n-label]")) {
+    e.setAttribute("aria-label", t(e.dataset.i18nLabel));
+  }
+  $("copy").textContent = t("Copy link");
+  $("lang").value = LANG;
+}
+
+// Switch the board's language: the page, the table (each seat's connection asks the server for its
+// words in the new language) and the start screen; ``keep`` remembers the choice on this device.
+async function setLang(lang, keep) {
+  if (!LANGS.includes(lang)) lang = "en";
+  try {
+    CATALOG = await loadCatalog(lang);
+  } catch (e) {
+    status(`Cannot load the translations: ${e.message}`);
+    lang = "en";
+    CATALOG = {};
+  }
+  LANG = lang;
+  if (keep) {
+    try {
+      localStorage.setItem(LANG_KEY, lang);
+    } catch {
+      /* private mode: the choice lasts this page */
+    }
+  }
+  translatePage();
+  if (table) {
+    table.logKey = "";
+    for (const c of table.conns.values()) c.send({ type: "lang", lang }, true);
+    table.render();
+  }
+  if (!$("start").hidden) renderStart(true);
+}
 
 // ----------------------------------------------------------------- small helpers
 
@@ -52,8 +140,9 @@ function cardText(c) {
 }
 
 function cardLabel(c) {
-  if (!isStandard(c)) return `card ${c}`;
-  return `${RANK_NAMES[c[0]] || c[0]} of ${SUIT_NAMES[c[1]] || c[1]}`;
+  if (!isStandard(c)) return t("card {card}", { card: c });
+  const rank = RANK_NAMES[c[0]] ? t(RANK_NAMES[c[0]]) : c[0];
+  return t("{rank} of {suit}", { rank, suit: SUIT_NAMES[c[1]] ? t(SUIT_NAMES[c[1]]) : c[1] });
 }
 
 function cardSpan(c, attrs) {
@@ -68,16 +157,16 @@ function cardsText(cards) {
 // An action's text form in words: "discard 5H 5D" -> "lay away 5♥ 5♦".
 function actionWords(action) {
   const [verb, ...rest] = action.split(" ");
-  if (verb === "discard") return `lay away ${cardsText(rest)}`;
-  if (verb === "play") return `play ${cardsText(rest)}`;
-  if (verb === "muggins") return `call muggins for ${rest[0]}`;
-  if (verb === "pass") return "let the count stand";
+  if (verb === "discard") return t("lay away {cards}", { cards: cardsText(rest) });
+  if (verb === "play") return t("play {cards}", { cards: cardsText(rest) });
+  if (verb === "muggins") return t("call muggins for {n}", { n: rest[0] });
+  if (verb === "pass") return t("let the count stand");
   return action;
 }
 
 function list(names) {
   if (names.length < 2) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return t("{first} and {last}", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
 let statusTimer = 0;
@@ -93,13 +182,17 @@ function status(text, kind = "error") {
 // The words for scores come from the server with each event (`cribcore.speech`): item names,
 // reasons and the count spoken aloud, the same as the terminal says them.
 
-const ONES = (
-  "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen " +
-  "sixteen seventeen eighteen nineteen"
-).split(" ");
+// Small numbers in words (how many cards, how many friends): zero to ten in every language.
+const SMALL = [N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten")];
+const ONES = [
+  ...SMALL,
+  ..."eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" "),
+];
 const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
 function words(n) {
+  if (n >= 0 && n <= 10) return t(SMALL[n]);
+  if (LANG !== "en") return String(n);
   if (n >= 0 && n < 20) return ONES[n];
   if (n >= 20 && n < 100) return TENS[Math.floor(n / 10)] + (n % 10 ? `-${ONES[n % 10]}` : "");
   return String(n);
@@ -128,9 +221,9 @@ function targetOf(view, side) {
 // "first to 121", or with a target per side "Ann to 61, Bo & Cy to 121".
 function goalText(view) {
   const targets = Array.from({ length: sideCount(view) }, (_, side) => targetOf(view, side));
-  if (targets.every((t) => t === targets[0])) return `first to ${targets[0]}`;
+  if (targets.every((n) => n === targets[0])) return t("first to {n}", { n: targets[0] });
   const names = sideNames(view);
-  return targets.map((t, side) => `${names[side]} to ${t}`).join(", ");
+  return targets.map((n, side) => t("{who} to {n}", { who: names[side], n })).join(", ");
 }
 
 function sideNames(view) {
@@ -145,86 +238,161 @@ function scoresText(view, scores) {
   return scores.map((p, i) => `${names[i] ?? "?"} ${p}`).join(" · ");
 }
 
-function possessive(name) {
-  return `${name}'s`;
-}
 
 // ----------------------------------------------------------------- the log
 
 // One event in words; ``own`` says whether a private event's cards may be shown.
 function describe(ev, view, ctx, own) {
-  const who = ev.seat === null ? "The table" : view.players[ev.seat] ?? `Seat ${ev.seat + 1}`;
+  const who = ev.seat === null ? t("The table") : view.players[ev.seat] ?? t("Seat {n}", { n: ev.seat + 1 });
   const scored = (text) => (ev.scored && ev.scores.length ? `${text}   (${scoresText(view, ev.scores)})` : text);
+  const points = ev.points;
   switch (ev.kind) {
     case "cut":
-      return `${who} cuts ${cardsText(ev.cards)}.`;
+      return t("{who} cuts {cards}.", { who, cards: cardsText(ev.cards) });
     case "deal":
       ctx.dealer = ev.seat;
-      return { heading: `Deal ${ev.deal + 1} · ${who} deals` };
+      return { heading: t("Deal {n} · {who} deals", { n: ev.deal + 1, who }) };
     case "dealt":
       return null;
     case "discard": {
-      const crib = ctx.dealer === ev.seat ? "their own crib" : `${possessive(view.players[ctx.dealer] ?? "the dealer")} crib`;
+      const crib = ctx.dealer === ev.seat ? t("their own crib") : t("{who}'s crib", { who: view.players[ctx.dealer] ?? t("the dealer") });
       const n = view.rules.discards;
-      const what = own && ev.cards.length ? cardsText(ev.cards) : `${words(n)} card${n === 1 ? "" : "s"}`;
-      return `${who} lays away ${what} to ${crib}.`;
+      const what = own && ev.cards.length ? cardsText(ev.cards) : n === 1 ? t("one card") : t("{n} cards", { n: words(n) });
+      return t("{who} lays away {what} to {crib}.", { who, what, crib });
     }
     case "starter":
-      return `The starter is ${cardsText(ev.cards)}.`;
+      return t("The starter is {card}.", { card: cardsText(ev.cards) });
     case "heels":
-      return scored(`${who} scores ${ev.points} for ${ev.spoken || "his heels (a jack turned up)"}.`);
+      return scored(t("{who} scores {points} for {what}.", { who, points, what: ev.spoken || t("his heels (a jack turned up)") }));
     case "play": {
-      const line = `${who} plays ${cardsText(ev.cards)} — ${ev.count ?? 0}`;
+      const line = t("{who} plays {card} — {count}", { who, card: cardsText(ev.cards), count: ev.count ?? 0 });
       if (!ev.scored) return line;
-      const text = `${line} for ${ev.points}: ${ev.spoken}`;
+      const text = t("{line} for {points}: {spoken}", { line, points, spoken: ev.spoken });
       return scored(ev.items.length > 1 ? `${text} (${ev.reasons})` : text);
     }
     case "says-go":
-      return `${who} says go.`;
+      return t("{who} says go.", { who });
     case "go":
-      return scored(`${who} gets 1 for ${ev.note === "last card" ? "the last card" : "the go"}.`);
+      return scored(ev.note === "last card" ? t("{who} gets 1 for the last card.", { who }) : t("{who} gets 1 for the go.", { who }));
     case "reset":
-      return { dim: "The count starts again at 0." };
+      return { dim: t("The count starts again at 0.") };
     case "hand":
     case "crib": {
-      const head = `${possessive(who)} ${ev.kind} ${cardsText(ev.cards)}`;
-      if (ev.note === "to count") return `${head}: to count.`;
-      return scored(`${head}: ${ev.points} — ${ev.spoken}.`);
+      const cards = cardsText(ev.cards);
+      const head = ev.kind === "hand" ? t("{who}'s hand {cards}", { who, cards }) : t("{who}'s crib {cards}", { who, cards });
+      if (ev.note === "to count") return t("{head}: to count.", { head });
+      return scored(t("{head}: {points} — {spoken}.", { head, points, spoken: ev.spoken }));
     }
     case "win": {
       const side = ev.side ?? (ev.seat === null ? 0 : sideOf(view, ev.seat));
-      return { heading: `Game over: ${sideNames(view)[side]} wins. ${scoresText(view, ev.scores)}` };
+      return { heading: t("Game over: {who} wins. {scores}", { who: sideNames(view)[side], scores: scoresText(view, ev.scores) }) };
     }
     case "count": {
       const declared = ev.note.replace(/^declared /, "").split(",")[0];
       const corrected = ev.note.includes(", corrected to ");
-      if (ev.points === 0 && !corrected) return ev.cards.length === 1 ? null : scored(`${who} counts nothing.`);
-      return scored(`${who} counts ${declared}${corrected ? `, corrected to ${ev.points}` : ""}.`);
+      if (ev.points === 0 && !corrected) return ev.cards.length === 1 ? null : scored(t("{who} counts nothing.", { who }));
+      if (corrected) return scored(t("{who} counts {n}, corrected to {points}.", { who, n: declared, points }));
+      return scored(t("{who} counts {n}.", { who, n: declared }));
     }
     case "muggins": {
       const called = ev.note.replace(/^called /, "").split(";")[0];
-      if (ev.points) return scored(`Muggins! ${who} takes ${ev.points} missed points (called ${called}): ${ev.reasons}.`);
-      return scored(`${who} calls muggins for ${called}, but nothing was missed.`);
+      if (ev.points) return scored(t("Muggins! {who} takes {points} missed points (called {n}): {reasons}.", { who, points, n: called, reasons: ev.reasons }));
+      return scored(t("{who} calls muggins for {n}, but nothing was missed.", { who, n: called }));
     }
     case "penalty":
-      return scored(`${who} scores ${ev.points} for the false call.`);
-    case "missed":
-    {
+      return scored(t("{who} scores {points} for the false call.", { who, points }));
+    case "missed": {
       const n = Number(ev.note.split(" ")[0]);
-      return `Nobody called muggins: ${n} point${n === 1 ? " was" : "s were"} missed (${ev.reasons}).`;
+      return n === 1
+        ? t("Nobody called muggins: 1 point was missed ({reasons}).", { reasons: ev.reasons })
+        : t("Nobody called muggins: {n} points were missed ({reasons}).", { n, reasons: ev.reasons });
     }
     case "compensation":
-      return scored(`${who} scores ${ev.points} for last (not dealing first).`);
+      return scored(t("{who} scores {points} for last (not dealing first).", { who, points }));
     default: {
       const w = ev.kind.replace(/[-_]/g, " ");
-      if (ev.scored) return scored(`${who} scores ${ev.points} for ${ev.reasons || w}.`);
+      if (ev.scored) return scored(t("{who} scores {points} for {what}.", { who, points, what: ev.reasons || w }));
       let text = `${who}: ${w}`;
       if (ev.cards.length && (own || !ev.private)) text += ` ${cardsText(ev.cards)}`;
-      if (ev.count !== null) text += ` (count ${ev.count})`;
+      if (ev.count !== null) text += ` ${t("(count {n})", { n: ev.count })}`;
       if (ev.note) text += ` — ${ev.note}`;
       return `${text}.`;
     }
   }
+}
+
+// ----------------------------------------------------------------- the pegging board
+
+// A board of streets as on a wooden one: holes 1, 2, … in lanes of 60 (30 where the screen is too
+// narrow for a point to be a finger's width apart), one row per side, the game hole at the end of the
+// last lane. Numbers every 10, ticks every 5, marks at the skunk line (target − 30) and the double
+// skunk line (target − 60: 91 and 61 on a board to 121) and at the game hole.
+function drawBoard(b, view, pegs) {
+  const W = Math.max(240, Math.round(b.clientWidth || 360));
+  const sides = pegs.length;
+  const targets = pegs.map((_, side) => targetOf(view, side));
+  const longest = Math.max(...targets);
+  const margin = 6;
+  const lane = (W - 2 * margin) / 62 >= 9 || longest <= 31 ? Math.min(60, Math.max(30, longest - 1)) : 30;
+  const step = (W - 2 * margin) / (lane + 2.2);
+  const lanes = Math.max(1, Math.ceil((longest - 1) / lane));
+  const rowH = 13;
+  const laneH = 11 + sides * rowH + 5;
+  // Where hole ``n`` of a side to ``target`` is: its lane and its place along it (0 is the start).
+  const place = (n, target) => {
+    if (n <= 0) return { lane: 0, slot: 0 };
+    const at = Math.min(n, target);
+    if (at === target && (target - 1) % lane === 0) return { lane: (target - 1) / lane - 1, slot: lane + 1 };
+    return { lane: Math.floor((at - 1) / lane), slot: ((at - 1) % lane) + 1 };
+  };
+  const xOf = (slot) => margin + (slot + 0.6) * step;
+  const yOf = (laneIndex, side) => laneIndex * laneH + 11 + side * rowH + rowH / 2;
+  b.setAttribute("viewBox", `0 0 ${W} ${lanes * laneH}`);
+  b.replaceChildren();
+  const marks = new Map();
+  targets.forEach((target) => {
+    for (const n of [target - 60, target - 30]) if (n > 0) marks.set(n, "line");
+    marks.set(target, "game");
+  });
+  for (let k = 0; k < lanes; k += 1) {
+    b.append(svg("rect", { x: margin / 2, y: k * laneH + 9, width: W - margin, height: sides * rowH + 4, rx: 4, class: "street" }));
+  }
+  // Hole numbers above each lane (not next to a mark, which carries its own number).
+  const near = (n) => [...marks.keys()].some((m) => m !== n && Math.abs(m - n) <= 2);
+  for (let n = 5; n < longest; n += 5) {
+    const { lane: k, slot } = place(n, longest);
+    if (n % 10 === 0 && !near(n) && !marks.has(n)) {
+      const label = svg("text", { x: xOf(slot), y: k * laneH + 8, class: "num", "data-num": n, "text-anchor": "middle" });
+      label.textContent = String(n);
+      b.append(label);
+    }
+  }
+  for (const [n, kind] of marks) {
+    const { lane: k, slot } = place(n, longest);
+    const x = xOf(slot);
+    b.append(svg("line", { x1: x, y1: k * laneH + 9, x2: x, y2: k * laneH + 13 + sides * rowH, class: `mark ${kind}` }));
+    const label = svg("text", { x, y: k * laneH + 8, class: "num mark-num", "data-mark": n, "text-anchor": "middle" });
+    label.textContent = String(n);
+    b.append(label);
+  }
+  pegs.forEach((p, side) => {
+    const target = targets[side];
+    for (let n = 1; n <= target; n += 1) {
+      const { lane: k, slot } = place(n, target);
+      const r = n === target ? 3 : n % 5 === 0 ? 1.9 : 1.4;
+      b.append(svg("circle", { cx: xOf(slot), cy: yOf(k, side), r, class: n === target ? "hole game" : "hole", "data-side": side, "data-hole": n }));
+    }
+    const front = place(p.front, target);
+    const back = place(p.back, target);
+    const fx = xOf(front.slot);
+    let bx = xOf(back.slot);
+    // Both pegs start off the board: the back one stands just behind the front one.
+    if (back.lane === front.lane && back.slot === front.slot) bx -= step * 0.55;
+    const frontPeg = svg("circle", { cx: fx, cy: yOf(front.lane, side), r: 5, class: `peg front side${side}`, "data-peg": `front-${side}` });
+    // Drawn after the front peg, so a back peg a hole behind is never under it.
+    const backPeg = svg("circle", { cx: bx, cy: yOf(back.lane, side), r: 3.8, class: `peg back side${side}`, "data-peg": `back-${side}` });
+    b.append(frontPeg, backPeg);
+  });
 }
 
 // ----------------------------------------------------------------- saved games
@@ -242,7 +410,7 @@ function saveGames(games) {
   try {
     localStorage.setItem(GAMES, JSON.stringify(games));
   } catch {
-    status("This browser would not save the game: it cannot be resumed after a reload.");
+    status(t("This browser would not save the game: it cannot be resumed after a reload."));
   }
 }
 
@@ -285,7 +453,7 @@ async function api(path, body) {
   try {
     res = await fetch(path, init);
   } catch {
-    throw new Error("cannot reach the server");
+    throw new Error(t("cannot reach the server"));
   }
   let data = null;
   try {
@@ -293,8 +461,21 @@ async function api(path, body) {
   } catch {
     /* not JSON */
   }
-  if (!res.ok) throw new Error((data && data.error) || `the server answered ${res.status}`);
+  if (!res.ok) throw new Error((data && data.error) || t("the server answered {status}", { status: res.status }));
   return data;
+}
+
+// The computer's seats are named by the server in English ("Computer (easy)"): shown in the board's
+// language. A person's name is never changed.
+function localPlayers(players, seats) {
+  return players.map((name, s) => {
+    const info = seats.find((x) => x.seat === s);
+    if (!info || info.kind === "human") return name;
+    const level = /^Computer \((easy|medium|hard)\)$/.exec(name);
+    if (level) return t("Computer ({level})", { level: t(LEVEL_NAMES[level[1]]) });
+    const nth = /^Computer (\d)$/.exec(name);
+    return nth ? t("Computer {n}", { n: nth[1] }) : name;
+  });
 }
 
 // ----------------------------------------------------------------- one seat's connection
@@ -307,6 +488,21 @@ class Conn {
     this.stopped = false;
     this.pending = false;
     this.lost = false;
+    this.goSeen = 0;
+    this.goAcked = -1;
+  }
+
+  // The engine says go for a seat that cannot lay a card (the help's Go): the newest such go of this
+  // seat in the play still going on, until the player acknowledges it with the Go button.
+  pendingGo() {
+    const v = this.view;
+    if (!v || v.phase !== "play" || this.room?.between_hands) return null;
+    for (let i = this.events.length - 1; i >= Math.max(this.goSeen, this.goAcked + 1); i -= 1) {
+      const ev = this.events[i];
+      if (ev.deal !== v.deal) return null;
+      if (ev.kind === "says-go" && ev.seat === this.seat) return { index: i, count: ev.count ?? 0 };
+    }
+    return null;
   }
 
   open() {
@@ -315,7 +511,7 @@ class Conn {
     const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
     const ws = new WebSocket(url);
     this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", key: this.key }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", key: this.key, lang: LANG }));
     ws.onmessage = (e) => {
       let msg;
       try {
@@ -343,12 +539,12 @@ class Conn {
     if (code === 4409) {
       this.lost = true;
       this.table.render();
-      status("This seat was opened elsewhere (another tab or device).", "error");
+      status(t("This seat was opened elsewhere (another tab or device)."), "error");
       return;
     }
     const delay = Math.min(15000, 500 * 2 ** this.tries) * (0.75 + Math.random() / 2);
     this.tries += 1;
-    this.table.connection(`Connection lost: reconnecting in ${Math.ceil(delay / 1000)} s…`);
+    this.table.connection(t("Connection lost: reconnecting in {n} s…", { n: Math.ceil(delay / 1000) }));
     this.timer = setTimeout(() => this.open(), delay);
   }
 
@@ -362,9 +558,10 @@ class Conn {
     }
   }
 
-  send(msg) {
+  // ``quiet``: a message that may wait for the next connection (its hello says the same).
+  send(msg, quiet) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-      status("Not connected: wait a moment and try again.");
+      if (!quiet) status(t("Not connected: wait a moment and try again."));
       return false;
     }
     this.ws.send(JSON.stringify(msg));
@@ -388,7 +585,8 @@ class Conn {
       else if (start === this.events.length) this.events.push(...msg.events);
       else this.send({ type: "sync" });
       this.room = msg.room;
-      this.view = msg.view;
+      this.view = { ...msg.view, players: localPlayers(msg.view.players, msg.room.seats) };
+      if (start === 0) this.goSeen = this.events.length; // a go already said is not asked about again
       this.tries = 0;
       this.pending = false;
       this.lost = false;
@@ -421,7 +619,7 @@ class Table {
   }
 
   start() {
-    this.connection("Connecting…");
+    this.connection(t("Connecting…"));
     for (const c of this.conns.values()) c.open();
     this.ping = setInterval(() => {
       for (const c of this.conns.values()) if (c.ws && c.ws.readyState === WebSocket.OPEN) c.send({ type: "ping" });
@@ -442,10 +640,10 @@ class Table {
   // have again later. Only the player forgets a game (Forget on the start screen).
   fatal(code, reason) {
     this.stop();
-    const why = code === 4410 ? "This room expired after 7 days without play" : code === 4404 ? "This room no longer exists" : "This device's seat key was refused";
-    const problem = `${why}: ${reason || FATAL[code]}`;
+    const why = code === 4410 ? t("This room expired after 7 days without play") : code === 4404 ? t("This room no longer exists") : t("This device's seat key was refused");
+    const problem = `${why}: ${reason || t(FATAL[code])}`;
     updateGame(this.rec.room, { problem });
-    status(`${problem}. The game is still saved on this device: try it again later, or choose Forget to remove it.`, "error");
+    status(t("{problem}. The game is still saved on this device: try it again later, or choose Forget to remove it.", { problem }), "error");
     go("");
   }
 
@@ -478,6 +676,10 @@ class Table {
     const lost = [...this.conns.values()].some((c) => c.lost);
     show($("reconnect-row"), lost);
     if (anyOpen) this.connection("");
+    // Without a connection nothing sent would arrive: the table says so and the hand cannot be used.
+    const offline = !anyOpen;
+    $("table").classList.toggle("offline", offline);
+    show($("reconnecting"), offline && Boolean(lead));
     if (!lead) return;
     const room = lead.room;
     const lview = lead.view;
@@ -505,13 +707,14 @@ class Table {
 
     // Who is missing, the invitation, a proposed new game.
     const waiting = room.waiting_for || [];
-    const unjoined = room.seats.filter((x) => x.kind === "human" && !x.joined).length;
-    const away = room.seats.filter((x) => x.kind === "human" && x.joined && !x.connected).map((x) => x.name);
+    const unjoinedSeats = room.seats.filter((x) => x.kind === "human" && !x.joined).map((x) => x.seat);
+    const unjoined = unjoinedSeats.length;
+    const away = room.seats.filter((x) => x.kind === "human" && x.joined && !x.connected).map((x) => view.players[x.seat] ?? x.name);
     const missing = [];
-    if (unjoined) missing.push(unjoined === 1 ? "a friend to join" : `${words(unjoined)} friends to join`);
-    if (away.length) missing.push(`${list(away)} to connect`);
-    if (!missing.length && waiting.length) missing.push(`${list(waiting)} to connect`);
-    this.missing = waiting.length ? `Waiting for ${missing.join(" and ")}` : "";
+    if (unjoined) missing.push(unjoined === 1 ? t("a friend to join") : t("{n} friends to join", { n: words(unjoined) }));
+    if (away.length) missing.push(t("{names} to connect", { names: list(away) }));
+    if (!missing.length && waiting.length) missing.push(t("{names} to connect", { names: list(waiting) }));
+    this.missing = waiting.length ? t("Waiting for {what}", { what: list(missing) }) : "";
     show($("waiting"), waiting.length > 0);
     $("waiting").textContent = this.missing;
     const invite = [...this.conns.values()].map((c) => c.room?.invite).find((x) => x);
@@ -519,29 +722,44 @@ class Table {
     if (invite) {
       const link = `${location.origin}/#join=${encodeURIComponent(invite)}`;
       if ($("invite-link").value !== link) $("invite-link").value = link;
+      // A loopback address opens only on this machine: a friend elsewhere could never use the link.
+      const local = ["127.0.0.1", "localhost", "[::1]", "::1"].includes(location.hostname) || location.hostname.startsWith("127.");
+      show($("invite-warning"), local);
+      $("invite-warning").textContent = local
+        ? t("This link works only on this computer ({host}): a friend on another machine cannot open it. To play over the network, start the server with cribbage serve --host 0.0.0.0 and open the board at this computer's network address.", { host: location.hostname })
+        : "";
     }
     this.renderLinks(room);
     this.renderProposal(room, lview);
 
+    // Between hands the table still shows the deal whose show is being read, not the next deal.
+    const deal = between ? between.deal : view.deal;
+    const past = between ? this.pastDeal(shown.events, deal) : null;
+    const dealerSeat = past ? past.dealer : view.dealer;
+    const dealer = view.players[dealerSeat];
+
     // Scores, board, seats, the middle of the table.
     this.renderScores(view, shown.events);
-    const dealer = view.players[view.dealer];
-    $("deal-info").textContent = view.phase === "waiting" ? "" : `Deal ${view.deal + 1} · ${dealer} deals · ${goalText(view)}`;
-    this.renderSeats(view, room, hidden ? null : you, Boolean(between));
-    const noStarter = view.phase === "discard" ? "not turned yet" : "—";
-    $("starter").replaceChildren(view.starter ? cardSpan(view.starter) : el("span", { class: "hint" }, noStarter));
-    const mineCrib = view.dealer === you && !hidden;
-    $("crib").textContent = `${mineCrib ? "yours" : possessive(dealer)} (${view.crib_size} cards)`;
-    $("count").textContent = String(view.count);
+    $("deal-info").textContent = view.phase === "waiting" || unjoined
+      ? ""
+      : t("Deal {n} · {who} deals · {goal}", { n: deal + 1, who: dealer, goal: goalText(view) });
+    this.renderSeats(view, room, hidden ? null : you, Boolean(between), unjoinedSeats, dealerSeat);
+    const starter = past ? past.starter : view.starter;
+    const noStarter = view.phase === "discard" && !past ? t("not turned yet") : "—";
+    $("starter").replaceChildren(starter ? cardSpan(starter) : el("span", { class: "hint" }, noStarter));
+    const mineCrib = dealerSeat === you && !hidden;
+    const cribSize = past ? past.crib : view.crib_size;
+    $("crib").textContent = mineCrib ? t("yours ({n} cards)", { n: cribSize }) : t("{who}'s ({n} cards)", { who: dealer, n: cribSize });
+    $("count").textContent = past ? "—" : String(view.count);
     $("pile").replaceChildren(
-      ...view.pile.map(([s, c]) => cardSpan(c, { "data-pile-card": c, title: `${view.players[s]}: ${cardLabel(c)}` })),
+      ...(past ? [] : view.pile).map(([s, c]) => cardSpan(c, { "data-pile-card": c, title: `${view.players[s]}: ${cardLabel(c)}` })),
     );
 
     // The curtain between seats sharing this device.
     show($("curtain"), curtain);
     if (curtain) {
       const b = $("curtain-btn");
-      b.replaceChildren(`Pass the device to ${view.players[you]} — tap to show your cards`);
+      b.replaceChildren(t("Pass the device to {who} — tap to show your cards", { who: view.players[you] }));
       b.onclick = () => {
         this.revealed = you;
         this.render();
@@ -551,18 +769,31 @@ class Table {
     // The hand and what this seat may do.
     show($("me"), !hidden);
     $("me").setAttribute("aria-busy", String(shown.pending));
-    if (!hidden) this.renderMe(shown, view, room);
+    if (!hidden) this.renderMe(shown, view, room, offline);
     else {
       $("hand").replaceChildren();
       $("mine").textContent = "";
+      show($("go"), false);
     }
 
     this.renderShow(view, room, shown);
     this.renderOver(view, room);
-    this.renderLog(shown, view, multi);
+    this.renderLog(shown, view, multi, unjoined > 0);
     const canPropose = view.phase !== "over" && !room.new_game;
     if (!canPropose) show($("propose-ask"), false);
     show($("propose"), canPropose && $("propose-ask").hidden);
+  }
+
+  // What the table showed during ``deal`` (read from the events): its dealer, starter and crib.
+  pastDeal(events, deal) {
+    const past = { dealer: null, starter: null, crib: 0 };
+    for (const ev of events) {
+      if (ev.deal !== deal) continue;
+      if (ev.kind === "deal") past.dealer = ev.seat;
+      else if (ev.kind === "starter") past.starter = ev.cards[0] ?? null;
+      else if (ev.kind === "crib") past.crib = ev.cards.length;
+    }
+    return past;
   }
 
   renderProposal(room, view) {
@@ -572,14 +803,14 @@ class Table {
     const mine = [...this.conns.keys()];
     const humans = room.seats.filter((s) => s.kind === "human").map((s) => s.seat);
     const toAgree = humans.filter((s) => mine.includes(s) && !ng.agreed.includes(s));
-    const by = view.players[ng.proposed_by] ?? "Someone";
+    const by = view.players[ng.proposed_by] ?? t("Someone");
     const others = humans.filter((s) => !ng.agreed.includes(s)).map((s) => view.players[s]);
     $("proposal-text").textContent = toAgree.length
-      ? `${by} proposes a new game (this one would be abandoned).`
-      : `New game proposed: waiting for ${list(others)} to agree.`;
+      ? t("{who} proposes a new game (this one would be abandoned).", { who: by })
+      : t("New game proposed: waiting for {names} to agree.", { names: list(others) });
     show($("agree"), toAgree.length > 0);
     $("agree").onclick = () => this.send({ type: "new_game" }, toAgree);
-    $("decline").textContent = toAgree.length ? "Decline" : "Withdraw";
+    $("decline").textContent = toAgree.length ? t("Decline") : t("Withdraw");
     $("decline").onclick = () => this.send({ type: "decline" }, [mine.find((s) => humans.includes(s))]);
   }
 
@@ -594,93 +825,83 @@ class Table {
     const pegs = view.scores.map(() => ({ front: 0, back: 0 }));
     for (const ev of events) {
       if (ev.scores.length !== pegs.length) continue;
-      ev.scores.forEach((t, i) => {
-        if (t !== pegs[i].front) pegs[i] = { front: t, back: pegs[i].front };
+      ev.scores.forEach((n, i) => {
+        if (n !== pegs[i].front) pegs[i] = { front: n, back: pegs[i].front };
       });
     }
-    view.scores.forEach((t, i) => {
-      if (pegs[i].front !== t) pegs[i] = { front: t, back: pegs[i].front };
+    view.scores.forEach((n, i) => {
+      if (pegs[i].front !== n) pegs[i] = { front: n, back: pegs[i].front };
     });
-    const b = $("board");
-    // Drawn in screen pixels (the view box is as wide as the board), so pegs keep their size.
-    const W = Math.max(240, Math.round(b.clientWidth || 360));
-    const row = 14;
-    // Each side's track runs the board's width to its own target (sides may have targets of their own).
-    const track = (target) => (n) => 8 + (Math.max(0, Math.min(n, target)) / target) * (W - 16);
-    b.setAttribute("viewBox", `0 0 ${W} ${row * pegs.length + 6}`);
-    b.replaceChildren();
-    pegs.forEach((p, i) => {
-      const y = 10 + i * row;
-      const target = targetOf(view, i);
-      const x = track(target);
-      b.append(svg("line", { x1: x(0), y1: y, x2: x(target), y2: y, class: "track" }));
-      let ticks = "";
-      for (let n = 5; n < target; n += 5) ticks += `M${x(n).toFixed(1)} ${y - (n % 30 ? 2 : 4)}v${n % 30 ? 4 : 8}`;
-      b.append(svg("path", { d: ticks, class: "tick" }));
-      b.append(svg("circle", { cx: x(p.back), cy: y, r: 3.2, class: `peg back side${i}` }));
-      b.append(svg("circle", { cx: x(p.front), cy: y, r: 4, class: `peg front side${i}` }));
-    });
-    b.setAttribute("aria-label", `Pegging board, ${goalText(view)}: ${scoresText(view, view.scores)}`);
+    drawBoard($("board"), view, pegs);
+    $("board").setAttribute("aria-label", t("Pegging board, {goal}: {scores}", { goal: goalText(view), scores: scoresText(view, view.scores) }));
   }
 
   // Each seat held here has its own link (to move it to another device before anything is lost); an
   // absent friend's seat can be reopened; the room's expiry deadline is shown.
   renderLinks(room) {
     const links = [...this.conns.values()].map((c) => [c.seat, `${location.origin}/#key=${c.key}`]);
-    const linksKey = JSON.stringify(links);
+    const linksKey = JSON.stringify([LANG, links]);
     if ($("seat-link-list").dataset.links !== linksKey) {
       $("seat-link-list").dataset.links = linksKey;
       $("seat-link-list").replaceChildren(
         ...links.map(([seat, link]) =>
-          el("input", { readonly: "", value: link, "data-testid": `seat-link-${seat}`, "aria-label": `Seat ${seat + 1}'s link` }),
+          el("input", { readonly: "", value: link, "data-testid": `seat-link-${seat}`, "aria-label": t("Seat {n}'s link", { n: seat + 1 }) }),
         ),
       );
     }
     const reopenable = room.mode === "friend"
       ? room.seats.filter((x) => x.kind === "human" && x.joined && !x.connected && !this.conns.has(x.seat))
       : [];
-    const reopenKey = JSON.stringify(reopenable.map((x) => [x.seat, x.name]));
+    const reopenKey = JSON.stringify([LANG, reopenable.map((x) => [x.seat, x.name])]);
     if ($("reopen-row").dataset.seats !== reopenKey) {
       $("reopen-row").dataset.seats = reopenKey;
       $("reopen-row").replaceChildren(
         ...reopenable.map((x) =>
           el("button", { type: "button", class: "quiet", "data-testid": `reopen-seat-${x.seat}`, onclick: () => this.reopen(x.seat) },
-            `${x.name} lost their link? Make a new invitation for their seat`),
+            t("{who} lost their link? Make a new invitation for their seat", { who: x.name })),
         ),
       );
     }
     show($("reopen-row"), reopenable.length > 0);
     const expires = room.expires ? new Date(room.expires) : null;
     $("expires").textContent = expires && !Number.isNaN(expires.getTime())
-      ? `This room is kept until ${expires.toLocaleString()} if nobody plays; any move keeps it longer.`
+      ? t("This room is kept until {when} if nobody plays; any move keeps it longer.", { when: expires.toLocaleString(LANG) })
       : "";
   }
 
-  renderSeats(view, room, you, between) {
+  // A seat no friend has taken yet shows only that it waits: no dealer or turn, no cards.
+  renderSeats(view, room, you, between, unjoined, dealer) {
     $("seats").replaceChildren(
       ...view.players.map((name, s) => {
         const info = room.seats.find((x) => x.seat === s);
+        const empty = unjoined.includes(s);
         const badges = [];
-        if (s === view.dealer) badges.push(el("span", { class: "badge" }, "dealer"));
-        if (view.to_act.includes(s) && view.phase !== "over" && !between) badges.push(el("span", { class: "badge act" }, "to act"));
-        if (info && info.kind !== "human") badges.push(el("span", { class: "badge" }, info.kind));
-        if (info && info.kind === "human" && !info.connected) badges.push(el("span", { class: "badge off" }, "offline"));
-        const held = s === you ? [] : Array.from({ length: view.held[s] || 0 }, () => el("span", { class: "card small back", "aria-hidden": "true" }));
+        if (empty) badges.push(el("span", { class: "badge", "data-testid": `seat-waiting-${s}` }, t("waiting for your friend")));
+        else {
+          if (s === dealer) badges.push(el("span", { class: "badge" }, t("dealer")));
+          if (view.to_act.includes(s) && view.phase !== "over" && !between && !unjoined.length) badges.push(el("span", { class: "badge act" }, t("to act")));
+          if (info && info.kind !== "human") badges.push(el("span", { class: "badge" }, LEVEL_NAMES[info.kind] ? t(LEVEL_NAMES[info.kind]) : info.kind));
+          if (info && info.kind === "human" && !info.connected) badges.push(el("span", { class: "badge off" }, t("offline")));
+        }
+        const backs = s === you || empty || between ? 0 : view.held[s] || 0;
+        const held = Array.from({ length: backs }, () => el("span", { class: "card small back", "aria-hidden": "true" }));
+        const laid = between ? [] : (view.laid[s] || []).map((c) => cardSpan(c, { "data-laid-card": c, class: "card small laid" }));
         return el(
           "div",
           { class: `seat${s === you ? " you" : ""}`, "data-testid": `seat-${s}` },
-          el("div", { class: "seat-head" }, el("span", { class: "who", "data-testid": `seat-name-${s}` }, name), s === you ? " (you)" : "", ...badges),
-          el("div", { class: "seat-cards" }, ...held, ...(view.laid[s] || []).map((c) => cardSpan(c, { "data-laid-card": c, class: "card small laid" }))),
+          el("div", { class: "seat-head" }, el("span", { class: "who", "data-testid": `seat-name-${s}` }, name), s === you ? ` ${t("(you)")}` : "", ...badges),
+          el("div", { class: "seat-cards" }, ...held, ...laid),
         );
       }),
     );
   }
 
-  renderMe(conn, view, room) {
+  renderMe(conn, view, room, offline) {
     const you = conn.seat;
     const rules = view.rules;
     const myTurn = view.to_act.includes(you) && !room.between_hands && !(room.waiting_for || []).length;
     const legal = new Set(view.legal);
+    const goNow = offline ? null : conn.pendingGo();
     const discarding = view.phase === "discard" && myTurn && [...legal].some((a) => a.startsWith("discard"));
     const key = `${room.game}/${view.deal}/${you}`;
     if (this.selectedFor !== key) {
@@ -688,32 +909,54 @@ class Table {
       this.selectedFor = key;
     }
     for (const c of [...this.selected]) if (!view.hand.includes(c)) this.selected.delete(c);
-    const cribOf = view.dealer === you ? "your own crib" : `${possessive(view.players[view.dealer])} crib`;
+    const cribOf = view.dealer === you ? t("your own crib") : t("{who}'s crib", { who: view.players[view.dealer] });
 
     let prompt;
     const others = (seats) => list(seats.filter((s) => s !== you).map((s) => view.players[s]));
-    if (view.phase === "over") prompt = "The game is over.";
-    else if (room.between_hands) prompt = "Read the show, then go on to the next hand.";
+    if (view.phase === "over") prompt = t("The game is over.");
+    else if (room.between_hands) prompt = t("Read the show, then go on to the next hand.");
     else if ((room.waiting_for || []).length) prompt = `${this.missing}.`;
+    else if (offline) prompt = t("Reconnecting to the server: wait before you play.");
+    else if (goNow) prompt = t("No card of yours fits under 31 (the count was {n}): say Go.", { n: goNow.count });
     else if (view.claim && myTurn) {
       let what = "card";
       for (const ev of conn.events) if (ev.deal === view.deal && (ev.kind === "hand" || ev.kind === "crib")) what = ev.kind;
       if (view.phase === "play") what = "card";
-      const whose = view.counting === null || view.counting === you ? "your" : possessive(view.players[view.counting]);
+      const thing = what === "hand" ? t("hand") : what === "crib" ? t("crib") : t("card");
+      const mine = view.counting === null || view.counting === you;
       prompt = view.claim.kind === "count"
-        ? `Count ${whose} ${what}: how many points?`
-        : `${view.players[view.counting] ?? "The count"} has counted: call muggins (the points missed) or pass.`;
-    } else if (discarding) prompt = `Choose ${words(rules.discards)} card${rules.discards === 1 ? "" : "s"} for ${cribOf}.`;
-    else if (view.phase === "play" && myTurn) prompt = `Your turn, ${view.players[you]}: play a card (count ${view.count}).`;
+        ? mine
+          ? t("Count your {what}: how many points?", { what: thing })
+          : t("Count {who}'s {what}: how many points?", { who: view.players[view.counting], what: thing })
+        : t("{who} has counted: call muggins (the points missed) or pass.", { who: view.players[view.counting] ?? t("The count") });
+    } else if (discarding) {
+      prompt = rules.discards === 1
+        ? t("Choose one card for {crib}.", { crib: cribOf })
+        : t("Choose {n} cards for {crib}.", { n: words(rules.discards), crib: cribOf });
+    } else if (view.phase === "play" && myTurn) prompt = t("Your turn, {who}: play a card (count {n}).", { who: view.players[you], n: view.count });
     else if (view.to_act.length) {
-      const verb = view.phase === "discard" ? "discard" : view.claim_stage ? "count" : "play";
-      prompt = `Waiting for ${others(view.to_act)} to ${verb}.`;
+      const names = others(view.to_act);
+      prompt = view.phase === "discard"
+        ? t("Waiting for {names} to discard.", { names })
+        : view.claim_stage
+          ? t("Waiting for {names} to count.", { names })
+          : t("Waiting for {names} to play.", { names });
     } else prompt = "";
     $("prompt").textContent = prompt;
 
-    const busy = conn.pending;
+    // The Go button: the engine has already said go for this seat (and scores it); the player
+    // acknowledges it, as the help describes. It never holds the game up: laying the next card when
+    // the turn comes back answers it as well.
+    show($("go"), Boolean(goNow));
+    $("go").onclick = () => {
+      if (goNow) conn.goAcked = goNow.index;
+      this.render();
+    };
+
+    const busy = conn.pending || offline;
+    // Between hands the next deal's cards wait until the show has been read.
     $("hand").replaceChildren(
-      ...view.hand.map((c) => {
+      ...(room.between_hands ? [] : view.hand).map((c) => {
         const sel = this.selected.has(c);
         const canPlay = view.phase === "play" && myTurn && legal.has(`play ${c}`);
         const red = isRed(c);
@@ -721,7 +964,7 @@ class Table {
           "button",
           {
             type: "button",
-            class: `card${red ? " red" : ""}${sel ? " selected" : ""}${canPlay ? " playable" : ""}`,
+            class: `card${red ? " red" : ""}${sel ? " selected" : ""}${canPlay && !busy ? " playable" : ""}`,
             "data-card": c,
             "aria-label": cardLabel(c),
             "aria-pressed": discarding ? String(sel) : null,
@@ -734,13 +977,16 @@ class Table {
             if (sel) this.selected.delete(c);
             else {
               if (this.selected.size >= rules.discards) {
-                if (rules.discards !== 1) return void status(`Lay away ${words(rules.discards)} cards: tap a chosen card to put it back.`, "info");
+                if (rules.discards !== 1) return void status(t("Lay away {n} cards: tap a chosen card to put it back.", { n: words(rules.discards) }), "info");
                 this.selected.clear();
               }
               this.selected.add(c);
             }
             this.render();
-          } else if (canPlay) conn.act(`play ${c}`);
+          } else if (canPlay) {
+            if (goNow) conn.goAcked = goNow.index; // laying the next card answers the go too
+            conn.act(`play ${c}`);
+          }
         });
         return b;
       }),
@@ -751,7 +997,9 @@ class Table {
     const match = [...legal].find((a) => a.startsWith("discard") && a.slice(8).split(" ").filter(Boolean).sort().join(" ") === chosen);
     show($("confirm"), discarding);
     $("confirm").disabled = busy || !match || this.selected.size !== rules.discards;
-    $("confirm").textContent = this.selected.size === rules.discards ? `Lay away ${cardsText([...this.selected])}` : `Lay away ${words(rules.discards)}`;
+    $("confirm").textContent = this.selected.size === rules.discards
+      ? t("Lay away {cards}", { cards: cardsText([...this.selected]) })
+      : t("Lay away {n}", { n: words(rules.discards) });
     $("confirm").onclick = () => match && conn.act(match);
 
     // Muggins: a number to declare or to call, and pass.
@@ -764,7 +1012,7 @@ class Table {
       n.max = String(claim.max);
       show(n, canCall);
       show($("claim-go"), canCall);
-      $("claim-go").textContent = claim.kind === "count" ? "Count" : "Muggins!";
+      $("claim-go").textContent = claim.kind === "count" ? t("Count") : t("Muggins!");
       $("claim-go").disabled = busy;
       show($("claim-pass"), legal.has("pass"));
       $("claim-pass").disabled = busy;
@@ -773,21 +1021,22 @@ class Table {
         e.preventDefault();
         const v = Number(n.value);
         if (n.value === "" || !Number.isInteger(v) || v < claim.min || v > claim.max) {
-          status(`Enter a number from ${claim.min} to ${claim.max}.`);
+          status(t("Enter a number from {min} to {max}.", { min: claim.min, max: claim.max }));
           return;
         }
         n.value = "";
         conn.act(`${claim.kind === "count" ? "count" : "muggins"} ${v}`);
       };
     }
-    $("mine").textContent = view.discarded.length ? `You laid away ${cardsText(view.discarded)} to ${cribOf}.` : "";
+    $("mine").textContent = view.discarded.length ? t("You laid away {cards} to {crib}.", { cards: cardsText(view.discarded), crib: cribOf }) : "";
 
     // Hints (the hard level's choice) where no other person plays; a hint lasts until the state changes.
-    show($("hint"), myTurn && room.mode !== "friend");
+    show($("hint"), myTurn && room.mode !== "friend" && !goNow);
+    $("hint").disabled = busy;
     $("hint").onclick = () => conn.send({ type: "hint" });
     const hint = conn.hint && conn.hint.stamp === conn.stamp ? conn.hint : null;
     show($("hint-text"), Boolean(hint));
-    $("hint-text").textContent = hint ? `Hint: ${actionWords(hint.action)} — ${hint.reason}.` : "";
+    $("hint-text").textContent = hint ? t("Hint: {action} — {reason}.", { action: actionWords(hint.action), reason: hint.reason }) : "";
   }
 
   // The show of the last counted deal: each hand and the crib, item by item.
@@ -812,9 +1061,9 @@ class Table {
         const title = el(
           "h3",
           {},
-          `${possessive(who)} ${ev.kind} `,
+          `${ev.kind === "hand" ? t("{who}'s hand", { who }) : t("{who}'s crib", { who })} `,
           ...ev.cards.map((c) => cardSpan(c)),
-          starter ? " + starter " : "",
+          starter ? ` ${t("+ starter")} ` : "",
           starter ? cardSpan(starter) : "",
         );
         const items = el("ul", { class: "items" });
@@ -830,7 +1079,7 @@ class Table {
         if (typeof line === "string") block.append(el("p", { class: "spoken" }, line));
       }
     }
-    $("show-title").textContent = `The show · deal ${deal + 1}`;
+    $("show-title").textContent = t("The show · deal {n}", { n: deal + 1 });
     $("show-list").replaceChildren(...blocks);
     const bh = room.between_hands;
     const mine = [...this.conns.keys()];
@@ -842,7 +1091,7 @@ class Table {
       this.send({ type: "next" }, notReady);
     };
     const others = bh ? humans.filter((s) => !bh.ready.includes(s) && !mine.includes(s)).map((s) => view.players[s]) : [];
-    $("next-wait").textContent = bh && !notReady.length && others.length ? `Waiting for ${list(others)} to go on.` : "";
+    $("next-wait").textContent = bh && !notReady.length && others.length ? t("Waiting for {names} to go on.", { names: list(others) }) : "";
   }
 
   renderOver(view, room) {
@@ -851,23 +1100,33 @@ class Table {
     if (!over) return;
     const names = sideNames(view);
     const w = view.winner ?? 0;
-    const two = view.scores.length === 2 ? `, ${view.scores[w]} to ${view.scores[1 - w]}` : "";
-    $("winner").textContent = `${names[w]} ${names[w].includes(" & ") ? "win" : "wins"}${two}.`;
+    const who = names[w];
+    const many = who.includes(" & ");
+    const [a, b] = view.scores.length === 2 ? [view.scores[w], view.scores[1 - w]] : [null, null];
+    $("winner").textContent = a === null
+      ? many ? t("{who} win.", { who }) : t("{who} wins.", { who })
+      : many ? t("{who} win, {a} to {b}.", { who, a, b }) : t("{who} wins, {a} to {b}.", { who, a, b });
     const hist = room.history || [];
     $("history").textContent = hist.length
-      ? `Games won here: ${names.map((n, i) => `${n} ${hist.filter((h) => h.winner === i).length + (i === w ? 1 : 0)}`).join(" · ")}`
+      ? t("Games won here: {list}", { list: names.map((n, i) => `${n} ${hist.filter((h) => h.winner === i).length + (i === w ? 1 : 0)}`).join(" · ") })
       : "";
     $("new-game").onclick = () => this.send({ type: "new_game" }, [...this.conns.keys()].slice(0, 1));
   }
 
-  renderLog(conn, view, multi) {
-    const key = `${conn.seat}/${conn.log}/${view.players.join("\n")}`;
+  // ``waitingFriend``: no friend has joined yet, so nothing has happened with them (the engine's cut
+  // and deal are made with a placeholder seat): the log only says whom the table waits for.
+  renderLog(conn, view, multi, waitingFriend) {
+    const key = `${conn.seat}/${conn.log}/${LANG}/${waitingFriend}/${view.players.join("\n")}`;
     const log = $("log");
     if (this.logKey !== key || conn.events.length < this.logCount) {
       log.replaceChildren();
       this.logCount = 0;
       this.logKey = key;
       this.logCtx = { dealer: view.dealer };
+    }
+    if (waitingFriend) {
+      if (!log.childElementCount) log.append(el("li", { class: "dim" }, t("Waiting for your friend: the game starts when they join.")));
+      return;
     }
     const box = log.parentElement;
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
@@ -928,7 +1187,7 @@ function route() {
       table.start();
       return;
     }
-    status("That game is not saved on this device.");
+    status(t("That game is not saved on this device."));
   }
   leaveTable();
   screen("start");
@@ -941,16 +1200,16 @@ function renderSaved() {
   $("saved").replaceChildren(
     ...games.map((g) => {
       const names = g.names || [];
-      const mode = g.mode === "computer" ? "against the computer" : g.mode === "same-device" ? "on this device" : "with a friend";
-      const score = g.scores ? ` · ${g.scores.join("–")}${g.over ? " (over)" : ""}` : "";
+      const mode = g.mode === "computer" ? t("against the computer") : g.mode === "same-device" ? t("on this device") : t("with a friend");
+      const score = g.scores ? ` · ${g.scores.join("–")}${g.over ? ` ${t("(over)")}` : ""}` : "";
       const problem = typeof g.problem === "string" ? el("span", { class: "hint error", "data-testid": "saved-problem" }, ` ${g.problem}`) : "";
       return el(
         "li",
         { "data-room": g.room, "data-testid": "saved-game" },
-        el("span", { class: "saved-name" }, names.length ? names.join(" vs ") : "New game", el("span", { class: "hint" }, ` ${mode}${score}`), problem),
+        el("span", { class: "saved-name" }, names.length ? names.join(" vs ") : t("New game"), el("span", { class: "hint" }, ` ${mode}${score}`), problem),
         el("span", { class: "row" },
-          el("button", { type: "button", "data-testid": "resume-game", onclick: () => go(`#room=${encodeURIComponent(g.room)}`) }, "Resume"),
-          el("button", { type: "button", class: "quiet", "data-testid": "forget-game", onclick: () => (dropGame(g.room), renderSaved()) }, "Forget"),
+          el("button", { type: "button", "data-testid": "resume-game", onclick: () => go(`#room=${encodeURIComponent(g.room)}`) }, t("Resume")),
+          el("button", { type: "button", class: "quiet", "data-testid": "forget-game", onclick: () => (dropGame(g.room), renderSaved()) }, t("Forget")),
         ),
       );
     }),
@@ -968,22 +1227,26 @@ function renderOtherNames() {
   const old = [...box.querySelectorAll("input")].map((i) => i.value);
   box.replaceChildren(
     ...Array.from({ length: n - 1 }, (_, i) =>
-      el("label", { class: "field" }, `Player ${i + 2}'s name`,
-        el("input", { maxlength: 24, "data-testid": `other-name-${i + 1}`, placeholder: `Player ${i + 2}`, value: old[i] || "" })),
+      el("label", { class: "field" }, t("Player {n}'s name", { n: i + 2 }),
+        el("input", { maxlength: 24, "data-testid": `other-name-${i + 1}`, placeholder: t("Player {n}", { n: i + 2 }), value: old[i] || "" })),
     ),
   );
 }
 
-async function loadProfiles() {
-  if (profiles) return;
-  try {
-    profiles = await api("/api/profiles");
-  } catch (e) {
-    status(`Cannot load the rules: ${e.message}`);
-    return;
+async function loadProfiles(again) {
+  if (profiles && !again) return;
+  if (!profiles) {
+    try {
+      profiles = await api("/api/profiles");
+    } catch (e) {
+      status(t("Cannot load the rules: {error}", { error: e.message }));
+      return;
+    }
   }
   const sel = $("profile");
-  sel.replaceChildren(...profiles.profiles.map((p) => el("option", { value: p.name }, `${p.name} (${p.seats} players)`)));
+  const chosen = sel.value;
+  sel.replaceChildren(...profiles.profiles.map((p) => el("option", { value: p.name }, t("{name} ({n} players)", { name: p.name, n: p.seats }))));
+  if (chosen) sel.value = chosen;
   const describeProfile = () => {
     $("profile-desc").textContent = profiles.profiles.find((p) => p.name === sel.value)?.description || "";
     renderOtherNames();
@@ -993,16 +1256,16 @@ async function loadProfiles() {
   $("levels").replaceChildren(
     ...profiles.levels.map((lv) =>
       el("button", { type: "button", "data-testid": `start-computer-${lv}`, class: lv === profiles.default_level ? "" : "quiet", onclick: () => create("computer", lv) },
-        lv[0].toUpperCase() + lv.slice(1)),
+        LEVEL_BUTTONS[lv] ? t(LEVEL_BUTTONS[lv]) : lv),
     ),
   );
 }
 
-function renderStart() {
+function renderStart(again) {
   const name = $("name");
   if (!name.value) name.value = localStorage.getItem(NAME) || "";
   renderSaved();
-  loadProfiles();
+  loadProfiles(again);
 }
 
 function myName(input, fallback) {
@@ -1020,10 +1283,10 @@ function myName(input, fallback) {
 let busy = false;
 async function create(mode, level) {
   if (busy) return;
-  const first = myName($("name"), "Player 1");
+  const first = myName($("name"), t("Player {n}", { n: 1 }));
   const names = [first];
   if (mode === "same-device") {
-    [...$("other-names").querySelectorAll("input")].forEach((i, k) => names.push(i.value.trim() || `Player ${k + 2}`));
+    [...$("other-names").querySelectorAll("input")].forEach((i, k) => names.push(i.value.trim() || t("Player {n}", { n: k + 2 })));
   }
   const body = { mode, profile: $("profile").value || "standard", names };
   if (level) body.level = level;
@@ -1036,7 +1299,7 @@ async function create(mode, level) {
     putGame({ room: r.room, mode: r.mode, profile: r.profile, keys: r.keys, invite: r.invite, names, created: Date.now() });
     go(`#room=${encodeURIComponent(r.room)}`);
   } catch (e) {
-    status(`Could not start the game: ${e.message}`);
+    status(t("Could not start the game: {error}", { error: e.message }));
   } finally {
     busy = false;
   }
@@ -1049,12 +1312,12 @@ async function openSeatLink(key) {
   try {
     const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/state`, { headers: { "X-Seat-Key": key } });
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(data.error || `the server answered ${r.status}`);
+    if (!r.ok) throw new Error(data.error || t("the server answered {status}", { status: r.status }));
     putGame({ room, mode: data.room.mode, profile: data.room.profile.name, keys: [{ seat: data.room.you, key }], created: Date.now() });
     go(`#room=${encodeURIComponent(room)}`);
   } catch (e) {
     go("");
-    status(`Could not open that seat: ${e.message}`);
+    status(t("Could not open that seat: {error}", { error: e.message }));
   }
 }
 
@@ -1062,7 +1325,7 @@ async function join(code) {
   if (busy) return;
   const name = $("join-name").value.trim();
   if (!name) {
-    status("Type your name first.");
+    status(t("Type your name first."));
     $("join-name").focus();
     return;
   }
@@ -1074,7 +1337,7 @@ async function join(code) {
     putGame({ room: r.room, mode: "friend", profile: r.profile, keys: [{ seat: r.seat, key: r.key }], invite: code, created: Date.now() });
     go(`#room=${encodeURIComponent(r.room)}`);
   } catch (e) {
-    status(`Could not join: ${e.message}`);
+    status(t("Could not join: {error}", { error: e.message }));
   } finally {
     busy = false;
   }
@@ -1095,7 +1358,7 @@ $("clear-yes").onclick = () => {
   $("name").value = "";
   show($("clear-ask"), false);
   renderSaved();
-  status("Every saved game was forgotten on this device.", "info");
+  status(t("Every saved game was forgotten on this device."), "info");
 };
 $("copy").onclick = async () => {
   const input = $("invite-link");
@@ -1105,8 +1368,8 @@ $("copy").onclick = async () => {
     input.select();
     document.execCommand?.("copy");
   }
-  $("copy").textContent = "Copied";
-  setTimeout(() => ($("copy").textContent = "Copy link"), 2000);
+  $("copy").textContent = t("Copied");
+  setTimeout(() => ($("copy").textContent = t("Copy link")), 2000);
 };
 $("invite-link").onfocus = (e) => e.target.select();
 $("reconnect").onclick = () => {
@@ -1120,7 +1383,7 @@ $("propose").onclick = () => {
   if (!lead) return;
   const humans = lead.room.seats.filter((x) => x.kind === "human").length;
   $("propose-text").textContent =
-    humans > table.conns.size ? "Propose a new game to the others?" : "Abandon this game and start a new one?";
+    humans > table.conns.size ? t("Propose a new game to the others?") : t("Abandon this game and start a new one?");
   show($("propose"), false);
   show($("propose-ask"), true);
 };
@@ -1148,4 +1411,5 @@ window.addEventListener("resize", () => {
 });
 window.addEventListener("online", () => table && table.wake());
 document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && table && table.wake());
-route();
+$("lang").onchange = (e) => setLang(e.target.value, true);
+setLang(chosenLang(), false).then(route);

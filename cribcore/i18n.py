@@ -1,0 +1,149 @@
+"""The language of every word cribcore says: English (the source strings) or Spanish, from gettext
+catalogs in ``cribcore/locale/<lang>/LC_MESSAGES/cribcore.mo``.
+
+The catalogs are managed with Babel (``pybabel extract``/``update``/``compile``, see docs/i18n.md); the
+compiled ``.mo`` files are committed and shipped as package data, so running needs nothing but the
+standard library's `gettext` (a test checks that each ``.mo`` holds exactly what its ``.po`` says).
+
+One language is current for the process (`set_language`); every function that speaks also takes an
+explicit ``lang`` where one process speaks to several people (the server speaks per seat). English
+needs no catalog: its messages are the source strings.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "current_language",
+    "gettext",
+    "language_from_env",
+    "language_of_locale",
+    "ngettext",
+    "set_language",
+    "translation",
+]
+
+DOMAIN = "cribcore"
+LANGUAGES = ("en", "es")
+"""The languages cribcore speaks; the first is the source language of the catalogs."""
+DEFAULT_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+_current = DEFAULT_LANGUAGE
+_loaded: dict[str, _gettext.NullTranslations] = {}
+
+
+def check_language(lang: str) -> str:
+    """``lang`` normalized (``ES`` -> ``es``); `ValueError` naming the choices when it is not one."""
+    code = lang.strip().lower()
+    if code not in LANGUAGES:
+        raise ValueError(f"no such language: {lang!r} (choose {' or '.join(LANGUAGES)})")
+    return code
+
+
+def set_language(lang: str) -> None:
+    """Make ``lang`` (``en`` or ``es``) the language of this process; `ValueError` for any other."""
+    global _current
+    _current = check_language(lang)
+
+
+def current_language() -> str:
+    """The language set by `set_language` (English until then)."""
+    return _current
+
+
+def translation(lang: str | None = None) -> _gettext.NullTranslations:
+    """The catalog of ``lang`` (default: the current language), loaded once per process."""
+    code = _current if lang is None else check_language(lang)
+    found = _loaded.get(code)
+    if found is None:
+        if code == DEFAULT_LANGUAGE:
+            found = _gettext.NullTranslations()
+        else:
+            # fallback: a missing catalog (a broken install) speaks English rather than failing.
+            found = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+        _loaded[code] = found
+    return found
+
+
+def gettext(message: str, lang: str | None = None) -> str:
+    """``message`` in ``lang`` (default: the current language)."""
+    return translation(lang).gettext(message)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (the name the extractor looks for)."""
+    return translation().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """The singular or plural form for ``n`` in ``lang`` (default: the current language)."""
+    return translation(lang).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalog without translating it yet (translated where it is shown)."""
+    return message
+
+
+def language_of_locale(value: str | None) -> str | None:
+    """The language of a locale name (``es_ES.UTF-8`` -> ``es``), ``None`` for ``C``/``POSIX``/empty;
+    a locale in a language cribcore does not speak means English."""
+    if not value:
+        return None
+    code = value.split(".", 1)[0].split("@", 1)[0].split("_", 1)[0].split("-", 1)[0].lower()
+    if code in ("", "c", "posix"):
+        return None
+    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def language_from_env(lang: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language chosen as people expect: ``lang`` (the ``--lang`` option) if given, else
+    ``CRIBCORE_LANG``, else the locale (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``, the first one
+    set), else English. Raises `ValueError` when ``lang`` or ``CRIBCORE_LANG`` names no language."""
+    env = os.environ if environ is None else environ
+    if lang:
+        return check_language(lang)
+    chosen = env.get("CRIBCORE_LANG", "")
+    if chosen:
+        return check_language(chosen)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return language_of_locale(value) or DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def take_lang_option(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """Split ``--lang X`` / ``--lang=X`` out of a command line (anywhere before ``--``), so that it
+    works with every command: returns the value (the last one given, ``None`` if none) and the rest.
+    Raises `ValueError` when ``--lang`` ends the line without a value."""
+    value: str | None = None
+    rest: list[str] = []
+    args = list(argv)
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg == "--lang":
+            if i + 1 >= len(args):
+                raise ValueError(f"--lang needs a value: {' or '.join(LANGUAGES)}")
+            value = args[i + 1]
+            i += 2
+            continue
+        if arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+        i += 1
+    return value, rest
