@@ -45,6 +45,7 @@ from .engine import Game, Phase
 from .files import atomic_write_text
 from .nesting import DataTooLarge, check_depth, parse_json
 from .pluginmanager import plugin_versions
+from .problems import PluginVersionWarning
 from .profiles import ProfileError, builtin_profile, resolved_profile
 from .rulebook import rulebook_for
 from .validation import first_problem, one_line
@@ -75,10 +76,6 @@ class RecordError(ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(one_line(message))
-
-
-class PluginVersionWarning(UserWarning):
-    """A record is replayed under other versions of its plugins than it was played with."""
 
 
 class DealRecord(BaseModel):

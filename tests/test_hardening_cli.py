@@ -462,3 +462,42 @@ def test_simulate_jobs_has_an_upper_bound(capsys: CaptureFixture[str]) -> None:
     assert "at most" in _one_line(capsys.readouterr().err)
     with pytest.raises(ValueError, match="--jobs"):
         simulate(1, ["random", "random"], jobs=100_000)
+
+
+def test_score_of_the_standard_profile_loads_no_engine_plugins_or_pydantic() -> None:
+    code = (
+        "import sys; from cribcore.cli.entry import main; "
+        "assert main(['score', '5H', '5D', '5C', 'JS', '--starter', '5S']) == 0; "
+        "print(sorted(m for m in sys.modules if m.startswith(('cribcore', 'pydantic', 'pluggy', 'babel'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    loaded = result.stdout.splitlines()[-1]
+    assert "total                 29" in result.stdout
+    for heavy in (
+        "cribcore.engine",
+        "cribcore.rulebook",
+        "cribcore.profiles",
+        "'pydantic",
+        "'pluggy",
+        "babel",
+    ):
+        assert heavy not in loaded, heavy
+
+
+_SIGINT_DURING_SCORING_IMPORT = _SIGINT_DURING_IMPORT.replace('"cribcore.engine"', '"cribcore.scoring"')
+
+
+def test_a_real_sigint_while_score_loads_its_scorer_is_handled() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", _SIGINT_DURING_SCORING_IMPORT], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 130, result.stderr
+    assert _one_line(result.stderr) == "cribbage: error: interrupted"
+
+
+def test_the_profile_option_names_the_standard_profile_as_the_profiles_do() -> None:
+    from cribcore.cli import profile_arg
+    from cribcore.profiles import STANDARD
+
+    assert profile_arg.STANDARD == STANDARD
