@@ -42,3 +42,14 @@ def test_a_seat_is_sent_the_same_event_words_as_without_the_kept_ones() -> None:
     for lang in ("en", "es", "en"):
         sent = room.state(seat, lang=lang)["events"]
         assert sent == [event_to_json(e, lang=lang) for e in room.game.view(seat).events]
+
+
+def test_the_stored_text_names_a_player_who_takes_a_seat_after_the_first_save() -> None:
+    room, _keys, invite = Room.create(
+        mode="friend", profile=load_profile(), names=["Ann"], level="easy", seed=8, now=0.0
+    )
+    room.to_text()
+    assert invite is not None
+    room.join(invite, "Bob", 0.0)
+    assert json.loads(room.to_text()) == room.to_json()
+    assert json.loads(room.to_text())["record"]["players"] == ["Ann", "Bob"]

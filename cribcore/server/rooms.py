@@ -534,20 +534,23 @@ def _compact(data: Any) -> str:
 @dataclass
 class _RecordText:
     """The JSON text of one game's record, as `cribcore.records.game_record` gives it, built from parts
-    kept between calls: the header (profile, players, seed) once per game, and each deal's text until
-    that deal changes (a finished deal never does), so a save writes out only the deal in play."""
+    kept between calls: the header (profile, players, seed) while the game and its names stay, and each
+    deal's text until that deal changes (a finished deal never does), so a save writes only the deal in
+    play."""
 
     game: Game | None = None
+    players: tuple[str, ...] = ()
     head: str = ""
     deals: list[tuple[DealLog, str]] = field(default_factory=list)
 
     def text(self, game: Game) -> str:
         if game.is_over:  # once a game, with its result: the whole record
             return _compact(game_record(game))
-        if self.game is not game:
+        players = tuple(game.players)
+        if self.game is not game or self.players != players:  # a seat taken renames its player
             record = game_record(game)
             del record["deals"]
-            self.game, self.head, self.deals = game, _compact(record)[:-1], []
+            self.game, self.players, self.head, self.deals = game, players, _compact(record)[:-1], []
         logs = game.deal_logs()
         del self.deals[len(logs) :]
         for index, log in enumerate(logs):
