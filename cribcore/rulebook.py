@@ -113,6 +113,7 @@ class Rulebook:
         self._standard_starter = only_standard(hook.cribcore_starter_items)
         self._standard_winner = only_standard(hook.cribcore_winner)
         self._standard_order = only_standard(hook.cribcore_counting_order)
+        self._standard_continues = only_standard(hook.cribcore_play_continues)
         # The show's fast path: the standard plugin alone, or with the built-in hand-flush wrapper, whose
         # options are exactly the flush parameters of the fast table.
         self._flush: tuple[bool, bool] | None = None
@@ -182,6 +183,18 @@ class Rulebook:
         """Whether show, play and starter answers are exactly the standard ones (the standard flush
         rules included), so that callers may use standard tables for them."""
         return self._flush == (False, True) and self._standard_play and self._standard_starter
+
+    @property
+    def is_standard_play(self) -> bool:
+        """Whether play answers are exactly the standard ones (`cribcore.scoring.play_items`), so that
+        callers may score the play with a standard fast count."""
+        return self._standard_play
+
+    @property
+    def play_always_continues(self) -> bool:
+        """Whether the play always goes on to a new count while cards are held (the standard rule), so
+        that callers need not ask `play_continues` each time a count closes."""
+        return self._standard_continues
 
     @property
     def flush_rules(self) -> tuple[bool, bool] | None:
