@@ -140,6 +140,19 @@ class Rulebook:
         )
         self._play_cached: Callable[..., int] = functools.lru_cache(maxsize=_PLAY_CACHE)(self._play_hooked)
         self._orders: dict[int, tuple[int, ...]] = {}
+        self.show_counter: Callable[..., int] = self._counter()
+        """``show_counter(cards, starter, *, crib)``: `show_total` without seats, as one plain function
+        for hot loops (the fast table itself under the standard show)."""
+
+    def _counter(self) -> Callable[..., int]:
+        flush = self._flush
+        if flush == (False, True):
+            return show_total
+        if flush is not None:
+            return functools.partial(
+                show_total, hand_flush_needs_starter=flush[0], crib_flush_needs_starter=flush[1]
+            )
+        return self.show_total
 
     def __repr__(self) -> str:
         return f"Rulebook({self.profile_name!r}, {self._fingerprint})"

@@ -13,7 +13,7 @@ definition, so there is one definition of the rules and the table is a cache of 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -31,6 +31,7 @@ __all__ = [
     "THIRTY_ONE",
     "Score",
     "ScoreItem",
+    "check_show",
     "peg_sequence",
     "play_items",
     "score_play",
@@ -261,6 +262,17 @@ def show_total(
     return points
 
 
+def check_show(hand: Sequence[Card], starter: Card) -> None:
+    """Raise `ValueError` when a card of ``hand`` and ``starter`` appears twice or the hand is empty."""
+    seen: set[Card] = set()
+    for card in (*hand, starter):
+        if card in seen:
+            raise ValueError(f"{card} is named twice: a pack has one of each card")
+        seen.add(card)
+    if not hand:
+        raise ValueError("a hand needs at least one card")
+
+
 def score_show(
     hand: Sequence[Card],
     starter: Card,
@@ -273,13 +285,7 @@ def score_show(
 
     Raises `ValueError` when a card appears twice or the hand is empty.
     """
-    seen: set[Card] = set()
-    for card in (*hand, starter):
-        if card in seen:
-            raise ValueError(f"{card} is named twice: a pack has one of each card")
-        seen.add(card)
-    if not hand:
-        raise ValueError("a hand needs at least one card")
+    check_show(hand, starter)
     return Score(
         show_items(
             hand,
@@ -330,9 +336,16 @@ def score_play(pile: Sequence[Card]) -> Score:
     return Score(play_items(pile))
 
 
-def peg_sequence(cards: Iterable[Card], *, last: bool = False) -> list[Score]:
+def peg_sequence(
+    cards: Iterable[Card],
+    *,
+    last: bool = False,
+    items: Callable[[Sequence[Card]], Sequence[ScoreItem]] = play_items,
+) -> list[Score]:
     """Points for each card laid in order on one count. With ``last``, nobody can play on after the
     final card, which then also scores one for the go (none when it makes 31, which already ends the count).
+    ``items`` scores each card from the count so far (default the standard `play_items`; a profile's
+    is `cribcore.rulebook.Rulebook.play_items`).
 
     Raises `ValueError` naming the card that repeats or passes 31.
     """
@@ -345,7 +358,7 @@ def peg_sequence(cards: Iterable[Card], *, last: bool = False) -> list[Score]:
         if count > PLAY_LIMIT:
             raise ValueError(f"{card} would take the count to {count}, past {PLAY_LIMIT}")
         pile.append(card)
-        scores.append(Score(play_items(pile)))
+        scores.append(Score(tuple(items(pile))))
     if last and pile and sum(c.value for c in pile) != PLAY_LIMIT:
         scores[-1] = scores[-1] + Score((ScoreItem(GO, (pile[-1],), 1),))
     return scores

@@ -11,9 +11,12 @@ into at most four classes whose sizes are counted exactly:
 - no flush, and a jack of the starter's suit in the hand (nobs);
 - no flush and no nobs.
 
-Each class is scored by calling `cribcore.scoring.show_total` on one real hand of it and weighted by
-its size, so the figures are the engine's own scorer applied to every combination (a test checks the
-class sizes against a card-by-card enumeration). Standard hands and cribs take well under a second.
+Each class is scored by asking the profile's `cribcore.rulebook.Rulebook` for one real hand of it and
+weighted by its size, so the figures are the engine's own rules applied to every combination (a test
+checks the class sizes against a card-by-card enumeration). Standard hands and cribs take well under a
+second. A profile whose plugins change the show is counted the same way, which is exact when its rules
+see suits only through flushes and nobs; each class is scored a second time with the suits exchanged,
+and a profile that scores them differently is refused rather than counted wrongly.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 
 from .cards import FULL_DECK, Card, Rank
 from .profiles import Profile
+from .rulebook import Rulebook
 from .scoring import show_total
 
 __all__ = [
@@ -146,27 +150,55 @@ class Distribution:
         }
 
 
-def show_distribution(cards: int = 4, *, crib: bool = False, rules: FlushRules | None = None) -> Distribution:
+def show_distribution(
+    cards: int = 4, *, crib: bool = False, rules: FlushRules | None = None, rulebook: Rulebook | None = None
+) -> Distribution:
     """The exact distribution of show scores over every set of ``cards`` cards (1 to `MAX_CARDS`) and
-    every starter from the rest of the pack, counted as a hand or, with ``crib``, as a crib, under the
-    flush ``rules`` (standard by default). Raises `ValueError` for an unsupported number of cards."""
+    every starter from the rest of the pack, counted as a hand or, with ``crib``, as a crib, by
+    ``rulebook`` (a profile's rules) or else under the flush ``rules`` (standard by default).
+
+    Raises `ValueError` for an unsupported number of cards, or a rulebook whose show tells suits apart
+    beyond flushes and nobs (the classes of the module docstring would not be exact)."""
     if not 1 <= cards <= MAX_CARDS:
         raise ValueError(f"a hand or crib for the statistics has 1 to {MAX_CARDS} cards, not {cards}")
+    if rulebook is not None and rules is None:
+        flush = rulebook.flush_rules
+        rules = FlushRules(*flush) if flush is not None else FlushRules()
     rules = rules if rules is not None else FlushRules()
+    scored_by_book = rulebook is not None and rulebook.flush_rules is None
     tally: Counter[int] = Counter()
     for hand_ranks in _rank_multisets(cards):
         for starter_rank in range(1, 14):
             for weight, hand, starter in _suit_classes(hand_ranks, starter_rank):
-                points = show_total(
-                    hand,
-                    starter,
-                    crib=crib,
-                    hand_flush_needs_starter=rules.hand_needs_starter,
-                    crib_flush_needs_starter=rules.crib_needs_starter,
-                )
+                if rulebook is not None and scored_by_book:
+                    points = _class_points(rulebook, hand, starter, crib=crib)
+                else:
+                    points = show_total(
+                        hand,
+                        starter,
+                        crib=crib,
+                        hand_flush_needs_starter=rules.hand_needs_starter,
+                        crib_flush_needs_starter=rules.crib_needs_starter,
+                    )
                 tally[points] += weight
     counts = tuple(tally.get(points, 0) for points in range(max(tally) + 1))
     return Distribution(cards=cards, crib=crib, rules=rules, counts=counts)
+
+
+_SUIT_EXCHANGE = (2, 3, 0, 1)
+"""A permutation of the suits moving every suit: a class's members differ from each other by one."""
+
+
+def _class_points(book: Rulebook, hand: list[Card], starter: Card, *, crib: bool) -> int:
+    points = book.show_total(hand, starter, crib=crib)
+    exchanged = [_card(int(card.rank), _SUIT_EXCHANGE[card.index % _SUITS]) for card in hand]
+    twin = _card(int(starter.rank), _SUIT_EXCHANGE[starter.index % _SUITS])
+    if book.show_total(exchanged, twin, crib=crib) != points:
+        raise ValueError(
+            f"the profile {book.profile_name!r} scores suits apart beyond flushes and nobs: its show "
+            "statistics cannot be counted exactly"
+        )
+    return points
 
 
 def _rank_multisets(size: int) -> Iterator[tuple[int, ...]]:

@@ -51,6 +51,7 @@ def test_fast_show_equals_the_hooks_under_every_profile(name: str) -> None:
         for hand, starter in deals(300, size, rng):
             want = hooked_show(book, hand, starter, crib=crib)
             assert book.show_total(hand, starter, crib=crib) == want, (name, hand, starter, crib)
+            assert book.show_counter(hand, starter, crib=crib) == want
             items = book.show_items(hand, starter, crib=crib)
             assert sum(item.points for item in items) == want
 

@@ -13,6 +13,8 @@ from rich.text import Text
 
 from ..analysis import SHAPES, DiscardOption, analyze
 from ..cards import format_cards, parse_card
+from ..rulebook import Rulebook, rulebook_for, standard_rulebook
+from .profile_arg import PROFILE_HELP, add_profile_argument, load_profile_option
 from .render import columns, print_json
 
 __all__ = ["add_analyze_parser", "analyze_command"]
@@ -28,7 +30,7 @@ def add_analyze_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "crib table, and the net (hand plus your crib, or minus the opponent's), best first.",
         epilog="Hands of 6 cards (lay away 2), 5 (lay away 2, five-card; or 1 with --discards 1, three "
         "or four players) or 7 (lay away 2, seven-card). Example: cribbage analyze 5H 5D JC QS 4H 6C "
-        "--pone. JSON (--json): {hand, dealer, discards, options: [{discard, keep, expected_hand, "
+        "--pone. JSON (--json): {profile, hand, dealer, discards, options: [{discard, keep, expected_hand, "
         "expected_crib, crib, net, min_hand, max_hand}]}.",
     )
     parser.add_argument("cards", nargs="+", metavar="CARD", help="the hand as dealt: 5, 6 or 7 cards")
@@ -39,25 +41,41 @@ def add_analyze_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--discards", type=int, choices=(1, 2), default=2, help="cards to lay away (default 2)"
     )
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    add_profile_argument(parser, help=f"{PROFILE_HELP}: the hand is counted by its rules")
     parser.set_defaults(handler=_handle)
 
 
 def _handle(args: argparse.Namespace, console: Console) -> int:
+    book = rulebook_for(load_profile_option(args.profile, "analyze"))
     return analyze_command(
-        args.cards, dealer=not args.pone, discards=args.discards, as_json=args.json, console=console
+        args.cards,
+        dealer=not args.pone,
+        discards=args.discards,
+        as_json=args.json,
+        console=console,
+        rulebook=book,
     )
 
 
 def analyze_command(
-    card_texts: Sequence[str], *, dealer: bool, discards: int, as_json: bool, console: Console
+    card_texts: Sequence[str],
+    *,
+    dealer: bool,
+    discards: int,
+    as_json: bool,
+    console: Console,
+    rulebook: Rulebook | None = None,
 ) -> int:
-    """Print the discard table. Raises `ValueError` for a token that is not a card, a card named twice,
-    or a hand size and discard count the analysis does not know (see `cribcore.analysis.SHAPES`)."""
+    """Print the discard table under ``rulebook`` (standard by default). Raises `ValueError` for a token
+    that is not a card, a card named twice, or a hand size and discard count the analysis does not know
+    (see `cribcore.analysis.SHAPES`)."""
+    book = rulebook if rulebook is not None else standard_rulebook()
     hand = [parse_card(text) for text in card_texts]
-    options = analyze(hand, dealer=dealer, discards=discards)
+    options = analyze(hand, dealer=dealer, discards=discards, rulebook=book)
     if as_json:
         print_json(
             {
+                "profile": book.profile_name,
                 "hand": [str(c) for c in sorted(hand)],
                 "dealer": dealer,
                 "discards": discards,

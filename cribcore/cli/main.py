@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
+from ..rulebook import Rulebook, rulebook_for
 from .analyze import add_analyze_parser
 from .commands import Handler, UsageError
 from .errors import PROG, report
@@ -22,6 +23,7 @@ from .play import INTERRUPTED
 from .play_cmd import add_play_parser, add_resume_parser
 from .plugins_cmd import add_plugins_parser
 from .practice import add_practice_parser
+from .profile_arg import PROFILE_HELP, add_profile_argument, load_profile_option
 from .profiles_cmd import add_profiles_parser
 from .render import make_console
 from .replay import replay_command
@@ -66,6 +68,7 @@ def build_parser() -> _Parser:
     score.add_argument("--starter", metavar="CARD", help="the starter (cut) card; required")
     score.add_argument("--crib", action="store_true", help="count as the crib (flush needs all five)")
     score.add_argument("--json", action="store_true", help="print the score as JSON")
+    add_profile_argument(score, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
 
     add_analyze_parser(commands)
 
@@ -81,6 +84,7 @@ def build_parser() -> _Parser:
         help="nobody can play on: the final card also scores 1 for the go (unless it made 31)",
     )
     peg.add_argument("--json", action="store_true", help="print one JSON object per card")
+    add_profile_argument(peg, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
 
     replay = commands.add_parser(
         "replay",
@@ -140,12 +144,30 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "score":
         if args.starter is None:
             raise UsageError("the starter is missing: add --starter CARD, e.g. --starter 5S", "score")
-        return score_command(args.cards, args.starter, crib=args.crib, as_json=args.json, console=console)
+        return score_command(
+            args.cards,
+            args.starter,
+            crib=args.crib,
+            as_json=args.json,
+            console=console,
+            rulebook=_rulebook_option(args.profile, "score"),
+        )
     if args.command == "peg":
-        return peg_command(args.cards, last=args.last, as_json=args.json, console=console)
+        return peg_command(
+            args.cards,
+            last=args.last,
+            as_json=args.json,
+            console=console,
+            rulebook=_rulebook_option(args.profile, "peg"),
+        )
     if args.command == "replay":
         return replay_command(args.file, as_json=args.json, console=console)
     raise UsageError(f"no such command: {args.command}", args.command)
+
+
+def _rulebook_option(profile: str | None, command: str) -> Rulebook | None:
+    """The rulebook of the ``--profile`` given, or ``None`` when none was (the standard rules)."""
+    return None if profile is None else rulebook_for(load_profile_option(profile, command))
 
 
 def _message(exc: BaseException) -> str:

@@ -14,10 +14,10 @@ from typing import Any
 
 from rich.console import Console
 
-from ..profiles import ProfileError, load_profile
 from ..saves import MODES
 from .commands import UsageError
 from .play import PlayOptions, default_kinds, levels, play, resume, seat_kind_names, seat_kinds, seat_names
+from .profile_arg import add_profile_argument, load_profile_option
 from .render import make_console
 
 __all__ = ["add_play_parser", "add_resume_parser", "console_for", "seed_argument"]
@@ -95,12 +95,7 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help=f"how 'computer' seats play: {', '.join(levels()) or 'no levels installed'} "
         "(default: the computer players' default)",
     )
-    parser.add_argument(
-        "--profile",
-        default="standard",
-        metavar="NAME|FILE",
-        help="the rules: a built-in profile (see 'cribbage profiles list') or a profile file",
-    )
+    add_profile_argument(parser)
     parser.add_argument(
         "--match",
         type=_games,
@@ -154,10 +149,7 @@ def console_for(args: argparse.Namespace, console: Console) -> Console:
 
 
 def _play(args: argparse.Namespace, console: Console) -> int:
-    try:
-        profile = load_profile(args.profile)
-    except ProfileError as exc:
-        raise UsageError(f"--profile: {exc}", "play") from None
+    profile = load_profile_option(args.profile, "play")
     seats = profile.rules.seats
     kinds: tuple[str, ...] = args.players if args.players is not None else default_kinds(seats)
     if len(kinds) != seats:

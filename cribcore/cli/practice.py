@@ -6,8 +6,11 @@ the count, goes, 31 and the last card all come from the engine (a game whose dea
 cards), so practice scores exactly as a real game does.
 
 ``practice examples`` steps through the three worked sequences of seed 002, one card at a time; their
-points come from the same scorer (`cribcore.scoring.play_items`), plus the last card's point where the
-sequence ends with nobody able to play on.
+points come from the same rules authority as a game's (`cribcore.rulebook.Rulebook.play_items`), plus
+the last card's point where the sequence ends with nobody able to play on.
+
+Both take ``--profile``: the play is then scored by that profile's plugins (its deal is still four
+cards each, two players).
 """
 
 from __future__ import annotations
@@ -29,12 +32,15 @@ from ..deals import DealCards, RecordedDeals
 from ..engine import Game, Phase
 from ..events import Event
 from ..profiles import Profile
+from ..rulebook import Rulebook, rulebook_for, standard_rulebook
 from ..rules import RuleSet
-from ..scoring import PLAY_LIMIT, ScoreItem, play_items
+from ..scoring import PLAY_LIMIT, ScoreItem
 from ..views import SeatView
+from .commands import UsageError
 from .describe import Voice, number_words, spoken_play
 from .errors import report
 from .play_cmd import console_for, seed_argument
+from .profile_arg import PROFILE_HELP, add_profile_argument, load_profile_option
 from .prompt import QuitGame, Reader, ask_action
 from .render import Painter, items_lines
 
@@ -71,14 +77,23 @@ class RulePlayer:
 
         def value(action: Action) -> tuple[int, int, int]:
             assert isinstance(action, Play)
-            points = sum(item.points for item in play_items([*pile, action.card]))
+            points = view.rulebook.play_points([*pile, action.card], seat=view.seat, dealer=view.dealer)
             return points, action.card.value, action.card.rank
 
         return max(view.legal_actions, key=value)
 
 
-def practice_game(seed: int) -> Game:
-    """A practice deal: four cards each from a pack shuffled by ``seed``, you to lead."""
+def practice_profile(profile: Profile | None = None) -> Profile:
+    """The practice deal's profile: ``profile``'s plugins (standard by default) with four cards each,
+    nothing laid away, two players."""
+    if profile is None or profile.plugins == _PRACTICE_PROFILE.plugins:
+        return _PRACTICE_PROFILE
+    return Profile(name=profile.name, plugins=profile.plugins, options=profile.options, rules=_PRACTICE_RULES)
+
+
+def practice_game(seed: int, profile: Profile | None = None) -> Game:
+    """A practice deal: four cards each from a pack shuffled by ``seed``, you to lead, the play scored
+    by ``profile``'s rules (standard by default)."""
     rng = random.Random(f"cribcore/practice/{seed}")
     pack = list(FULL_DECK)
     rng.shuffle(pack)
@@ -86,7 +101,7 @@ def practice_game(seed: int) -> Game:
     # Not a jack: his heels would give the opponent 2 before the play starts.
     starter = next(card for card in pack[9:] if card.rank != Rank.JACK)
     deal = DealCards(hands=(yours, theirs), crib_cards=crib, starter=starter)
-    return Game(_PRACTICE_PROFILE, seed=seed, players=NAMES, deals=RecordedDeals([OPPONENT], [deal]))
+    return Game(practice_profile(profile), seed=seed, players=NAMES, deals=RecordedDeals([OPPONENT], [deal]))
 
 
 def _verb(seat: int | None, verb: str) -> str:
@@ -129,7 +144,7 @@ def _table(view: SeatView, painter: Painter) -> Text:
     return text
 
 
-def pegging(seed: int | None, console: Console) -> int:
+def pegging(seed: int | None, console: Console, profile: Profile | None = None) -> int:
     """Practice rounds until the player stops; each round is one deal of four cards each."""
     if sys.stdin is None:
         raise ValueError("practice needs standard input, and it is closed")
@@ -141,7 +156,7 @@ def pegging(seed: int | None, console: Console) -> int:
     console.print(Text("Lay any card that keeps the count at 31 or less. Type help for more.", "dim"))
     try:
         while True:
-            _round(practice_game(round_seed), reader, painter, console)
+            _round(practice_game(round_seed, profile), reader, painter, console)
             console.print(Text(f"(These cards again: cribbage practice pegging --seed {round_seed})", "dim"))
             round_seed += 1
             try:
@@ -246,9 +261,13 @@ EXAMPLES = (
 """The three worked sequences of seed 002, in its order."""
 
 
-def example_points(example: Example) -> list[tuple[Step, int, tuple[ScoreItem, ...], int]]:
-    """Each step with the count after it, the items its card scores, and the last card's point
-    (1 for the final card of a sequence that ends the play, unless it made 31)."""
+def example_points(
+    example: Example, rulebook: Rulebook | None = None
+) -> list[tuple[Step, int, tuple[ScoreItem, ...], int]]:
+    """Each step with the count after it, the items its card scores under ``rulebook`` (standard by
+    default), and the last card's point (1 for the final card of a sequence that ends the play,
+    unless it made 31)."""
+    book = rulebook if rulebook is not None else standard_rulebook()
     out: list[tuple[Step, int, tuple[ScoreItem, ...], int]] = []
     pile: list[Card] = []
     for number, step in enumerate(example.steps):
@@ -257,7 +276,7 @@ def example_points(example: Example) -> list[tuple[Step, int, tuple[ScoreItem, .
             continue
         pile.append(step.card)
         count = sum(card.value for card in pile)
-        items = play_items(pile)
+        items = book.play_items(pile, seat=step.seat, dealer=OPPONENT)
         final = number == len(example.steps) - 1
         last = 1 if final and example.ends_play and count != PLAY_LIMIT else 0
         out.append((step, count, items, last))
@@ -266,7 +285,7 @@ def example_points(example: Example) -> list[tuple[Step, int, tuple[ScoreItem, .
     return out
 
 
-def examples(console: Console) -> int:
+def examples(console: Console, rulebook: Rulebook | None = None) -> int:
     """Step through the worked sequences; Enter lays the next card (when input is a terminal)."""
     painter = Painter.for_console(console)
     interactive = sys.stdin is not None and sys.stdin.isatty()
@@ -278,7 +297,7 @@ def examples(console: Console) -> int:
                 Rule(Text(f"Example {number} of {len(EXAMPLES)}: {example.title}", "bold"), align="left")
             )
             console.print(Text(example.lesson))
-            for step, count, items, last in example_points(example):
+            for step, count, items, last in example_points(example, rulebook):
                 if reader is not None:
                     reader.pause("  Enter for the next card (q to stop) ")
                 console.print(_example_line(step, count, items, last, painter))
@@ -326,7 +345,25 @@ def add_practice_parser(commands: argparse._SubParsersAction[Any]) -> None:
     peg = sub.add_parser("pegging", help="four cards each against a simple opponent, you lead")
     peg.add_argument("--seed", type=seed_argument, metavar="N", help="the same seed deals the same cards")
     peg.add_argument("--ascii", action="store_true", help="plain ASCII: cards as 5H TD")
-    peg.set_defaults(handler=lambda args, console: pegging(args.seed, console_for(args, console)))
+    add_profile_argument(peg, help=f"{PROFILE_HELP}: how the play scores")
+    peg.set_defaults(handler=_pegging)
     ex = sub.add_parser("examples", help="three worked sequences, one card at a time")
     ex.add_argument("--ascii", action="store_true", help="plain ASCII: cards as 5H TD")
-    ex.set_defaults(handler=lambda args, console: examples(console_for(args, console)))
+    add_profile_argument(ex, help=f"{PROFILE_HELP}: how the play scores")
+    ex.set_defaults(handler=_examples)
+
+
+def _pegging(args: argparse.Namespace, console: Console) -> int:
+    profile = load_profile_option(args.profile, "practice pegging")
+    if rulebook_for(practice_profile(profile)).declared("play"):
+        raise UsageError(
+            f"--profile: {profile.name!r} has players declare their own counts; practice scores "
+            "every card for you, so choose a profile without muggins",
+            "practice pegging",
+        )
+    return pegging(args.seed, console_for(args, console), profile)
+
+
+def _examples(args: argparse.Namespace, console: Console) -> int:
+    book = rulebook_for(load_profile_option(args.profile, "practice examples"))
+    return examples(console_for(args, console), book)

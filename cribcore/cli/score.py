@@ -1,6 +1,6 @@
-"""The ``score`` and ``peg`` commands: the standard count of a hand in the show, and the points each
-card scores when laid in order on one count. Both only parse, call the pure scorers of
-`cribcore.scoring`, and print the result as text or JSON."""
+"""The ``score`` and ``peg`` commands: the count of a hand in the show, and the points each card scores
+when laid in order on one count, under a profile's rules (standard by default). Both only parse, ask the
+profile's `cribcore.rulebook.Rulebook`, and print the result as text or JSON."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..cards import Card, format_cards, parse_card
-from ..scoring import Score, peg_sequence, score_show
+from ..rulebook import Rulebook, standard_rulebook
+from ..scoring import Score, ScoreItem, check_show, peg_sequence
 from .describe import reasons, spoken_show
 from .render import Painter, columns, items_lines, print_json
 
@@ -25,17 +26,27 @@ def _parse_all(texts: Sequence[str]) -> list[Card]:
 
 
 def score_command(
-    hand_texts: Sequence[str], starter_text: str, *, crib: bool, as_json: bool, console: Console
+    hand_texts: Sequence[str],
+    starter_text: str,
+    *,
+    crib: bool,
+    as_json: bool,
+    console: Console,
+    rulebook: Rulebook | None = None,
 ) -> int:
-    """Print the show count of the hand (or crib) with the starter. Raises `ValueError` for a token
-    that is not a card, a card named twice, or a hand size outside `HAND_SIZES`."""
+    """Print the show count of the hand (or crib) with the starter under ``rulebook`` (standard by
+    default; the JSON names the profile when a rulebook is given). Raises `ValueError` for a token that
+    is not a card, a card named twice, or a hand size outside `HAND_SIZES`."""
+    book = rulebook if rulebook is not None else standard_rulebook()
     hand = _parse_all(hand_texts)
     starter = parse_card(starter_text)
     if len(hand) not in HAND_SIZES:
         raise ValueError(f"a hand has {HAND_SIZES.start} to {HAND_SIZES.stop - 1} cards, not {len(hand)}")
-    score = score_show(hand, starter, crib=crib)
+    check_show(hand, starter)
+    score = Score(book.show_items(hand, starter, crib=crib))
     if as_json:
-        print_json(score.to_json())
+        named = {"profile": book.profile_name} if rulebook is not None else {}
+        print_json({**score.to_json(), **named})
         return 0
     painter = Painter(symbols=False)
     title = Text(f"{'Crib' if crib else 'Hand'} ", style="bold")
@@ -47,16 +58,33 @@ def score_command(
     return 0
 
 
-def peg_command(card_texts: Sequence[str], *, last: bool, as_json: bool, console: Console) -> int:
-    """Print what each card scores when laid in order on one count; with ``last``, nobody can play
-    on after the final card. Raises `ValueError` for a bad token, a repeated card, or a count past 31."""
+def peg_command(
+    card_texts: Sequence[str],
+    *,
+    last: bool,
+    as_json: bool,
+    console: Console,
+    rulebook: Rulebook | None = None,
+) -> int:
+    """Print what each card scores when laid in order on one count under ``rulebook`` (standard by
+    default; the JSON names the profile in each entry when a rulebook is given). The seats take turns,
+    seat 1 leading and seat 0 dealing. With ``last``, nobody can play on after the final card. Raises
+    `ValueError` for a bad token, a repeated card, or a count past 31."""
+    book = rulebook if rulebook is not None else standard_rulebook()
     cards = _parse_all(card_texts)
-    scores = peg_sequence(cards, last=last)
+    seats = book.rules.seats
+
+    def items(pile: Sequence[Card]) -> Sequence[ScoreItem]:
+        # The pone leads and the seats take turns: what a plugin that asks who laid a card is told.
+        return book.play_items(pile, seat=len(pile) % seats, dealer=0)
+
+    scores = peg_sequence(cards, last=last, items=items)
     counts = _running_counts(cards)
     if as_json:
+        named = {"profile": book.profile_name} if rulebook is not None else {}
         print_json(
             [
-                {"card": str(card), "count": count, "points": score.total, **_items(score)}
+                {"card": str(card), "count": count, "points": score.total, **_items(score), **named}
                 for card, count, score in zip(cards, counts, scores, strict=True)
             ]
         )

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..profiles import load_profile
+from ..rulebook import rulebook_for
 from ..stats import MAX_CARDS, Distribution, FlushRules, flush_rules, show_distribution
 from .render import columns, print_json
 
@@ -92,14 +93,17 @@ def stats_command(options: StatsOptions, console: Console) -> int:
     """Print the distributions. Raises `ValueError` for an unknown or bad profile, or a profile whose
     hand or crib is larger than the statistics cover."""
     profile = load_profile(options.profile)
+    book = rulebook_for(profile)
     rules = flush_rules(profile)
     kinds: list[tuple[str, Distribution]] = []
     if options.hands:
         size = options.hand_size if options.hand_size is not None else profile.rules.hand_size
-        kinds.append(("hands", show_distribution(_checked(size, "hand"), rules=rules)))
+        hands = show_distribution(_checked(size, "hand"), rules=rules, rulebook=book)
+        kinds.append(("hands", hands))
     if options.cribs:
         size = options.crib_size if options.crib_size is not None else profile.rules.crib_size
-        kinds.append(("cribs", show_distribution(_checked(size, "crib"), crib=True, rules=rules)))
+        cribs = show_distribution(_checked(size, "crib"), crib=True, rules=rules, rulebook=book)
+        kinds.append(("cribs", cribs))
     if options.as_json:
         data: dict[str, object] = {"profile": profile.name, "flush": rules.to_json()}
         data.update({name[:-1]: dist.to_json() for name, dist in kinds})

@@ -1,0 +1,30 @@
+"""The ``--profile`` option every command takes: a built-in profile's name or a profile file, loaded
+the one way (`cribcore.profiles.load_profile`); a profile that does not load is a usage error."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..profiles import STANDARD, Profile, ProfileError, load_profile
+from .commands import UsageError
+
+__all__ = ["PROFILE_HELP", "add_profile_argument", "load_profile_option"]
+
+PROFILE_HELP = "the rules: a built-in profile (see 'cribbage profiles list') or a profile file"
+
+
+def add_profile_argument(
+    parser: argparse.ArgumentParser, *, default: str | None = STANDARD, help: str = PROFILE_HELP
+) -> None:
+    """Add ``--profile NAME|FILE`` to ``parser`` (default standard; ``None`` tells a command that no
+    profile was named)."""
+    parser.add_argument("--profile", default=default, metavar="NAME|FILE", help=help)
+
+
+def load_profile_option(text: str, command: str) -> Profile:
+    """The profile ``--profile`` names; raises `UsageError` (exit status 2) with the one-line reason
+    naming the file and key when it does not load."""
+    try:
+        return load_profile(text)
+    except ProfileError as exc:
+        raise UsageError(f"--profile: {exc}", command) from None
