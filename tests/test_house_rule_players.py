@@ -148,3 +148,38 @@ class TestTurns:
         assert scores_go(None, 30) and not scores_go(None, 31) and not scores_go(2, 28)
         assert next_holding(hands, 0) == 2
         assert next_holding([[], [], []], 0) is None
+
+
+@pytest.mark.parametrize("profile", ["standard", "three-players", "five-card"])
+def test_the_turn_rules_are_the_engines(profile: str) -> None:
+    """After every card of a few random games, `cribcore.turns` names the seat the engine asks next,
+    the seats that say go, and whether the go is scored."""
+    from cribcore.players import RandomPlayer
+
+    game = Game(load_profile(profile), seed=7)
+    seats = game.rules.seats
+    players = [RandomPlayer(seat) for seat in range(seats)]
+    plays = 0
+    while game.to_act and game.deal_number < 4:
+        seat = game.to_act[0]
+        action = players[seat].choose(game.view(seat))
+        if not isinstance(action, Play):
+            game.apply(seat, action)
+            continue
+        plays += 1
+        deal = game.deal_number
+        hands = [[c.index for c in game.view(s).hand] for s in range(seats)]
+        hands[seat].remove(action.card.index)
+        events = game.apply(seat, action)
+        count = next(e.count for e in events if e.kind == "play")
+        assert count is not None
+        able = next_able(hands, seat, count)
+        kinds = [e.kind for e in events]
+        assert ("go" in kinds) == scores_go(able, count)
+        said = tuple(e.seat for e in events if e.kind == "says-go")
+        assert set(said) <= set(passed_over(hands, seat, able))
+        if able is not None:
+            assert game.to_act == (able,)
+        elif game.deal_number == deal and game.to_act and game.view(seat).phase == "play":
+            assert game.to_act == (next_holding(hands, seat),)
+    assert plays > 20
