@@ -117,7 +117,8 @@ def run(pool: WorkerPool, rule: str | None, pairs: int, first_seed: int, every: 
     for part in pool.imap_unordered(duplicate, tasks, chunksize=2):
         tally.merge(part)
         if every and len(tally.pairs) % every == 0:
-            print(f"  so far: {rate_line(tally)}", flush=True)
+            decisions = tally.times["discard"] + tally.times["play"]
+            print(f"  so far: {rate_line(tally)}; decisions: {times_line(decisions)}", flush=True)
     return tally
 
 
@@ -138,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes (2)")
     parser.add_argument("--first-seed", type=int, default=0, help="seeds first, first+1, ... (0)")
     parser.add_argument("--standard-games", type=int, default=40, help="standard games to time (40)")
-    parser.add_argument("--report-every", type=int, default=100, help="print the rate every N pairs (100)")
+    parser.add_argument("--report-every", type=int, default=25, help="print the rate every N pairs (25)")
     parser.add_argument("--rule", action="append", choices=RULES, help="house rules (default: all)")
     args = parser.parse_args(argv)
     house_rules.install()
