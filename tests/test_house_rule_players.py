@@ -183,3 +183,10 @@ def test_the_turn_rules_are_the_engines(profile: str) -> None:
         elif game.deal_number == deal and game.to_act and game.view(seat).phase == "play":
             assert game.to_act == (next_holding(hands, seat),)
     assert plays > 20
+
+
+def test_an_unwritable_data_directory_keeps_the_table_in_memory(ten_pairs: Path, data_dir: Path) -> None:
+    data_dir.write_text("a file where the data directory should be", encoding="utf-8")
+    book = rulebook_for(load_profile(ten_pairs))
+    assert crib_table_for(book).random["KK"] > crib_table().random["KK"]
+    assert crib_table_for(book) is crib_table_for(book)

@@ -150,15 +150,19 @@ def crib_table_for(book: Rulebook) -> CribTable:
     found = _BY_FINGERPRINT.get(book.fingerprint)
     if found is not None:
         return found
-    path = crib_cache_path(book.fingerprint)
-    table = _read(path, book.fingerprint)
+    try:
+        path: Path | None = crib_cache_path(book.fingerprint)
+    except RuntimeError:  # no home directory to find the data directory in
+        path = None
+    table = _read(path, book.fingerprint) if path is not None else None
     if table is None:
         table = estimate_crib_table(book, CRIB_SAMPLES)
         data = {"version": _CACHE_VERSION, "fingerprint": book.fingerprint, "samples": CRIB_SAMPLES}
         data.update(asdict(table))
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(path, json.dumps(data, indent=1, sort_keys=True))
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_text(path, json.dumps(data, indent=1, sort_keys=True))
         except OSError:
             pass  # a read-only data directory: the table lives in this process only
     _BY_FINGERPRINT[book.fingerprint] = table
