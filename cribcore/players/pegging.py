@@ -83,7 +83,7 @@ class _Deal:
     goal: float
     """1 when reaching the target wins, -1 under lowball (see `cribcore.players.level.goal`)."""
     counting: Counting
-    """The rules: whether the play goes on after a count closes (not in five-card), …"""
+    """The rules the play-out asks: whether the play goes on after a count closes (not in five-card)."""
     always_continues: bool
     """Whether the play goes on whenever a count closes with cards held (`Counting.always_continues`)."""
     peg: PegScorer
