@@ -415,9 +415,14 @@ def rulebook_for(profile: Profile) -> Rulebook:
     return book
 
 
-@functools.cache
 def standard_rulebook() -> Rulebook:
-    """The locked standard profile's rulebook."""
+    """The locked standard profile's rulebook (the one `rulebook_for` shares, also after the plugins
+    are reloaded in this process)."""
+    return rulebook_for(_standard_profile())
+
+
+@functools.cache
+def _standard_profile() -> Profile:
     from .profiles import load_profile
 
-    return rulebook_for(load_profile())
+    return load_profile()
