@@ -123,3 +123,17 @@ def play_flush(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     _register(monkeypatch, PLAY_FLUSH)
     yield PLAY_FLUSH
     pluginmanager.clear_caches()
+
+
+@pytest.fixture
+def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """A fresh data directory, no crib table in memory, and few samples (the tables are rough): for
+    tests in which a house rule makes the computer (or `analyze`) estimate the profile's crib table."""
+    from cribcore.players import crib
+    from cribcore.saves import DATA_DIR_ENV
+
+    directory = tmp_path / "data"
+    monkeypatch.setenv(DATA_DIR_ENV, str(directory))
+    monkeypatch.setattr(crib, "_BY_FINGERPRINT", {})
+    monkeypatch.setattr(crib, "CRIB_SAMPLES", 2000)
+    yield directory

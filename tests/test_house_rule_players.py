@@ -3,7 +3,6 @@ rule through the game's rulebook, and a player can be told other rules than the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,23 +13,12 @@ from cribcore.players.counting import counting_for
 from cribcore.players.crib import crib_cache_path, crib_table, crib_table_for
 from cribcore.players.hard import HardPlayer
 from cribcore.rulebook import rulebook_for, standard_rulebook
-from cribcore.saves import DATA_DIR_ENV
 from cribcore.turns import next_able, next_holding, passed_over, scores_go
 
 from .conftest import make_stacked_game
-from .house_rules import play_flush, ten_pairs
+from .house_rules import data_dir, play_flush, ten_pairs
 
-__all__ = ["play_flush", "ten_pairs"]  # fixtures
-
-
-@pytest.fixture
-def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
-    """A fresh data directory, no crib table in memory, and few samples (the tables are rough)."""
-    directory = tmp_path / "data"
-    monkeypatch.setenv(DATA_DIR_ENV, str(directory))
-    monkeypatch.setattr(crib, "_BY_FINGERPRINT", {})
-    monkeypatch.setattr(crib, "CRIB_SAMPLES", 2000)
-    yield directory
+__all__ = ["data_dir", "play_flush", "ten_pairs"]  # fixtures
 
 
 def house_profile(plugin: str) -> Profile:
