@@ -54,7 +54,7 @@ from .commands import UsageError
 from .describe import Voice, number_words
 from .errors import report
 from .narrate import Narrator
-from .prompt import HELP, QuitGame, Reader, ask_action
+from .prompt import QuitGame, Reader, ask_action, prompt_help
 from .render import Painter, make_console, seat_table
 from .session import INTERRUPTED
 
@@ -539,7 +539,7 @@ class NetTable:
 
     def _help(self) -> str:
         return (
-            f"{HELP}\nLeaving (quit) keeps your seat at the server; '{self.rejoin}' rejoins it. "
+            f"{prompt_help()}\nLeaving (quit) keeps your seat at the server; '{self.rejoin}' rejoins it. "
             f"Your seat's own link, to take it to another computer (a secret: whoever has it holds "
             f"the seat): {self.client.link.rejoin(self.client.key)}"
         )

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..cards import Card, format_cards, parse_card
+from ..cards_es import from_spanish
 from ..i18n import _
 from ..rulebook import Rulebook, standard_rulebook
 from ..scoring import Score, ScoreItem, check_show, peg_sequence
@@ -23,7 +24,8 @@ HAND_SIZES = range(1, 7)
 
 
 def _parse_all(texts: Sequence[str]) -> list[Card]:
-    return [parse_card(text) for text in texts]
+    # Spanish cards may span arguments ("7 de picas"): read the line whole, then token by token.
+    return [parse_card(text) for text in from_spanish(" ".join(texts)).split()]
 
 
 def score_command(
@@ -40,7 +42,7 @@ def score_command(
     is not a card, a card named twice, or a hand size outside `HAND_SIZES`."""
     book = rulebook if rulebook is not None else standard_rulebook()
     hand = _parse_all(hand_texts)
-    starter = parse_card(starter_text)
+    starter = parse_card(from_spanish(starter_text))
     if len(hand) not in HAND_SIZES:
         raise ValueError(f"a hand has {HAND_SIZES.start} to {HAND_SIZES.stop - 1} cards, not {len(hand)}")
     check_show(hand, starter)

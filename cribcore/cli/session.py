@@ -33,6 +33,7 @@ from rich.text import Text
 
 from ..actions import Action
 from ..engine import Game, Phase
+from ..i18n import _
 from ..players import Player, make_player
 from ..pluginmanager import PluginError
 from ..profiles import Profile
@@ -42,7 +43,7 @@ from .describe import Voice
 from .errors import report
 from .match import match_result, skunk_words, standing
 from .narrate import Narrator
-from .prompt import HELP, NewGame, QuitGame, Reader, ask_action
+from .prompt import NewGame, QuitGame, Reader, ask_action, prompt_help
 from .render import Painter, seat_table
 from .screen import clear_screen
 
@@ -151,7 +152,11 @@ class Session:
                 if self.reader is not None:
                     assert self.match is not None
                     number = len(self.match.results) + 1
-                    self.reader.pause(f"Press Enter for game {number} of {self.match.games} (q to quit) ")
+                    self.reader.pause(
+                        _("Press Enter for game {number} of {games} (q to quit) ").format(
+                            number=number, games=self.match.games
+                        )
+                    )
             except QuitGame:
                 self._stopped(game)
                 return 0
@@ -205,25 +210,32 @@ class Session:
         rules = game.rules
         label = self.seating.profile_label
         rules_note = "" if label == "standard" else f" ({game.profile.name})"
+        table = _(" vs ").join(names) + rules_note
         if self.match is not None:
             number = len(self.match.results) + 1
             console.print()
-            console.print(Rule(Text(f"Game {number} of {self.match.games}", style="bold"), align="left"))
+            heading = _("Game {number} of {games}").format(number=number, games=self.match.games)
+            console.print(Rule(Text(heading, style="bold"), align="left"))
             if self.match.results:
-                console.print(Text(f"Match so far: {standing(self.match, self.voice)}"))
-        if resumed:
-            where = f"deal {game.deal_number + 1}" if game.deal_number >= 0 else "the start"
-            console.print(
-                Text(f"Resuming {' vs '.join(names)}{rules_note} at {where}: ", style="bold").append(
-                    f"{self.voice.scores(game.scores)}, {self.voice.goal(rules)}."
+                console.print(
+                    Text(_("Match so far: {standing}").format(standing=standing(self.match, self.voice)))
                 )
+        if resumed:
+            if game.deal_number >= 0:
+                where = _("deal {number}").format(number=game.deal_number + 1)
+            else:
+                where = _("the start")
+            console.print(
+                Text(
+                    _("Resuming {table} at {where}: ").format(table=table, where=where), style="bold"
+                ).append(f"{self.voice.scores(game.scores)}, {self.voice.goal(rules)}.")
             )
-            console.print(f"Game seed {game.seed} — play it again with --seed {game.seed}")
+            console.print(_("Game seed {seed} — play it again with --seed {seed}").format(seed=game.seed))
         else:
-            console.print(Text(f"{' vs '.join(names)}{rules_note}, {self.voice.goal(rules)}.", style="bold"))
-            console.print(f"Game seed {game.seed} — replay it with --seed {game.seed}")
+            console.print(Text(f"{table}, {self.voice.goal(rules)}.", style="bold"))
+            console.print(_("Game seed {seed} — replay it with --seed {seed}").format(seed=game.seed))
         if self.reader is not None:
-            console.print(Text("Type help at any prompt to see how to name cards.", style="dim"))
+            console.print(Text(_("Type help at any prompt to see how to name cards."), style="dim"))
 
     # ------------------------------------------------------------------ a human's turn
 
@@ -236,7 +248,11 @@ class Session:
         board = [line.copy() for line in narrator.board()] if narrator.keeper.moved_since_drawn else []
         for line in board:
             line.pad_left(2)
-        extra = [Text(f"  Match    {standing(self.match, self.voice)}")] if self.match is not None else []
+        extra = (
+            [Text(_("  Match    {standing}").format(standing=standing(self.match, self.voice)))]
+            if self.match is not None
+            else []
+        )
         self.console.print()
         self.console.print(
             seat_table(view, voice, self.painter, board=board, extra=extra, width=self.console.width)
@@ -261,15 +277,17 @@ class Session:
         clear_screen(self.console)
         narrator.keeper.forget_drawn()
         name = self.seating.names[seat]
-        self.console.print(Rule(Text(f"Pass the device to {name}", style="bold"), align="left"))
+        self.console.print(
+            Rule(Text(_("Pass the device to {name}").format(name=name), style="bold"), align="left")
+        )
         told = narrator.transcript[self._told.get(seat, 0) :]
         if told:
             self.console.print(
-                Text("Since your last turn:" if seat in self._told else "So far:", style="dim")
+                Text(_("Since your last turn:") if seat in self._told else _("So far:"), style="dim")
             )
             for line in told[-_RECAP_LINES:]:
                 self.console.print(line)
-        self.reader.pause(f"{name}, press Enter when you have the device (q to quit) ")
+        self.reader.pause(_("{name}, press Enter when you have the device (q to quit) ").format(name=name))
         self._holder = seat
         self._told[seat] = len(narrator.transcript)
 
@@ -283,23 +301,29 @@ class Session:
 
     def _ask_new_game(self) -> None:
         assert self.reader is not None
-        what = "match" if self.match is not None else "game"
-        if self.reader.confirm(f"Start a new {what}? This {what} and its score will be lost."):
+        if self.match is not None:
+            question = _("Start a new match? This match and its score will be lost.")
+        else:
+            question = _("Start a new game? This game and its score will be lost.")
+        if self.reader.confirm(question):
             raise NewGame
-        self.console.print(Text("  The game goes on.", style="dim"))
+        self.console.print(Text(_("  The game goes on."), style="dim"))
 
     def _between_deals(self) -> None:
         assert self.reader is not None
         self.reader.pause(
-            "Press Enter for the next deal (q to quit, new for a new game) ", {"new": self._ask_new_game}
+            _("Press Enter for the next deal (q to quit, new for a new game) "), {"new": self._ask_new_game}
         )
         # Everyone has been looking at the show: the next hand is drawn only after a hand-over.
         self._holder = None
 
     def _help(self) -> str:
+        text = prompt_help(muggins="muggins" in self.seating.profile.plugins)
         if self.slot is None:
-            return HELP
-        return f"{HELP}\nThe game is saved after every move: 'cribbage resume' goes on where you stop."
+            return text
+        return f"{text}\n" + _(
+            "The game is saved after every move: 'cribbage resume' goes on where you stop."
+        )
 
     # ------------------------------------------------------------------ endings
 
@@ -310,7 +334,7 @@ class Session:
             self.match = MatchState(games=self.match.games, seed=seed)
         game = Game(self.seating.profile, seed=seed, players=self.seating.names)
         self.console.print()
-        self.console.print(Text("A new game.", style="bold"))
+        self.console.print(Text(_("A new game."), style="bold"))
         self._save(game)
         return game
 
@@ -322,8 +346,9 @@ class Session:
         points = game.game_points
         worth = skunk_words(points)
         if worth is not None:
-            line = f"{worth[:1].upper()}{worth[1:]}: {self.voice.side_names[winner]} earns {points} game "
-            line += "points for this game."
+            line = _("{worth}: {name} earns {points} game points for this game.").format(
+                worth=f"{worth[:1].upper()}{worth[1:]}", name=self.voice.side_names[winner], points=points
+            )
             self.console.print(Text(line, style="bold"))
         if self.match is None:
             self._clear_save()
@@ -332,10 +357,19 @@ class Session:
         self.match = self.match.model_copy(update={"results": [*self.match.results, result]})
         done = len(self.match.results)
         self.console.print(
-            Text(f"Match after game {done} of {self.match.games}: {standing(self.match, self.voice)}")
+            Text(
+                _("Match after game {done} of {games}: {standing}").format(
+                    done=done, games=self.match.games, standing=standing(self.match, self.voice)
+                )
+            )
         )
         if done >= self.match.games:
-            self.console.print(Text(f"Match over: {match_result(self.match, self.voice)}.", style="bold"))
+            self.console.print(
+                Text(
+                    _("Match over: {result}.").format(result=match_result(self.match, self.voice)),
+                    style="bold",
+                )
+            )
             self._clear_save()
             return None
         following = Game(self.seating.profile, seed=self.match.seed_of(done), players=self.seating.names)
@@ -343,11 +377,25 @@ class Session:
         return following
 
     def _stopped(self, game: Game) -> None:
-        where = f"in deal {game.deal_number + 1}" if game.deal_number >= 0 else "before the first deal"
-        self.console.print(Text(f"Game stopped {where}: {self.voice.scores(game.scores)}.", style="bold"))
-        self.console.print(f"Game seed {game.seed} — play it again with --seed {game.seed}")
+        if game.deal_number >= 0:
+            where = _("in deal {number}").format(number=game.deal_number + 1)
+        else:
+            where = _("before the first deal")
+        self.console.print(
+            Text(
+                _("Game stopped {where}: {scores}.").format(
+                    where=where, scores=self.voice.scores(game.scores)
+                ),
+                style="bold",
+            )
+        )
+        self.console.print(_("Game seed {seed} — play it again with --seed {seed}").format(seed=game.seed))
         if self.slot is not None and self.mode is not None:
-            self.console.print(Text(f"Saved. Continue it with: cribbage resume {self.mode}", style="bold"))
+            self.console.print(
+                Text(
+                    _("Saved. Continue it with: cribbage resume {mode}").format(mode=self.mode), style="bold"
+                )
+            )
         self._write_record(game, unfinished=True)
 
     # ------------------------------------------------------------------ files
@@ -388,8 +436,8 @@ class Session:
         if path is None:
             return
         write_record(path, game_record(game))
-        what = "Unfinished record" if unfinished else "Record"
-        self.console.print(Text(f"{what} written to {path}", "dim"), soft_wrap=True)  # a path stays whole
+        line = _("Unfinished record written to {path}") if unfinished else _("Record written to {path}")
+        self.console.print(Text(line.format(path=path), "dim"), soft_wrap=True)  # a path stays whole
 
     def _completed_action(self, game: Game) -> None:
         if self.record is not None:
