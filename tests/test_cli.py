@@ -134,7 +134,8 @@ class TestScoreCommand:
     def test_text_example_from_the_seed(self, capsys: CaptureFixture) -> None:
         assert main(["score", "4C", "5D", "6H", "KC", "--starter", "5S"]) == 0
         lines = capsys.readouterr().out.splitlines()
-        assert ["fifteen", "4C", "5D", "6H", "2"] in [line.split() for line in lines]
+        # Issue 17: the cards are drawn as the game draws them on this console (symbols).
+        assert ["fifteen", "4♣", "5♦", "6♥", "2"] in [line.split() for line in lines]
         assert lines[-1] == (
             "fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten, "
             "and a double run of three is sixteen"
@@ -216,8 +217,9 @@ class TestPegCommand:
     def test_text(self, capsys: CaptureFixture) -> None:
         assert main(["peg", "4C", "6D", "5H", "--last"]) == 0
         lines = capsys.readouterr().out.splitlines()
-        assert lines[-1].split()[:4] == ["5H", "count", "15", "6"]
-        assert lines[-1].endswith("fifteen 2, run of three 3, go 1")
+        # Issue 17: cards drawn as the game draws them, and the last card called so, as in the game.
+        assert lines[-1].split()[:4] == ["5♥", "count", "15", "6"]
+        assert lines[-1].endswith("fifteen 2, run of three 3, last card 1")
 
     def test_past_thirty_one(self, capsys: CaptureFixture) -> None:
         assert main(["peg", "KC", "9D", "TH", "7S"]) == 1

@@ -51,7 +51,7 @@ def score_command(
         named = {"profile": book.profile_name} if rulebook is not None else {}
         print_json({**score.to_json(), **named})
         return 0
-    painter = Painter(symbols=False)
+    painter = Painter.for_console(console)
     title = Text((_("Crib") if crib else _("Hand")) + " ", style="bold")
     title.append_text(painter.cards(hand)).append(_(" with starter ")).append_text(painter.card(starter))
     console.print(title)
@@ -92,9 +92,9 @@ def peg_command(
             ]
         )
         return 0
-    painter = Painter(symbols=False)
+    painter = Painter.for_console(console)
     rows: list[list[Text | str]] = [
-        [painter.card(card), _("count"), str(count), str(score.total), reasons(score.items)]
+        [painter.card(card), _("count"), str(count), str(score.total), reasons(score.items, last_card=last)]
         for card, count, score in zip(cards, counts, scores, strict=True)
     ]
     console.print(Text(_("Laid in order: {cards}").format(cards=format_cards(cards)), style="bold"))
