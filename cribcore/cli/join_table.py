@@ -510,9 +510,7 @@ class NetTable:
         assert self.narrator is not None and self.voice is not None
         view = state.view
         narrator = self.narrator
-        board = [line.copy() for line in narrator.board()] if narrator.keeper.moved_since_drawn else []
-        for line in board:
-            line.pad_left(2)
+        board = narrator.board(indent=2) if narrator.keeper.moved_since_drawn else []
         self.console.print()
         self.console.print(seat_table(view, self.voice, self.painter, board=board, width=self.console.width))
         self.said = None
@@ -524,6 +522,7 @@ class NetTable:
             _server_decides,
             commands=self._commands(),
             help_text=self._help(),
+            held_here=False,
             hints=state.room.get("mode") != "friend",
         )
         key = self._turn_key(state)

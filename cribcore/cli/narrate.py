@@ -79,16 +79,20 @@ class Narrator:
             elif event.kind == "starter" and event.cards:
                 self._starter = event.cards[0]
 
-    def board(self) -> list[Text]:
-        """The pegging board as it stands, fitted to the console's width."""
+    def board(self, indent: int = 0) -> list[Text]:
+        """The pegging board as it stands, fitted to the console's width with its lines indented by
+        ``indent`` columns (so that an indented board never wraps its hole numbers)."""
         self.keeper.mark_drawn()
-        return board_lines(
+        lines = board_lines(
             self._voice.side_names,
             self.keeper.pegs,
             self._targets,
-            width=self._console.width,
+            width=self._console.width - indent,
             ascii_only=not is_unicode(self._console),
         )
+        for line in lines:
+            line.pad_left(indent)
+        return lines
 
     # ------------------------------------------------------------------ one event
 
@@ -257,8 +261,8 @@ class Narrator:
             return
         for line in items_lines(event.items, painter, indent=4):
             self._print(line)
-        spoken = Text(f"  {event.points}", style="bold").append(f": {spoken_show(event.items)}")
-        self._say(self._scored(spoken, event))
+        spoken = Text(f"  {event.points}", style="bold").append(": ")
+        self._say(self._scored(self._phrases(spoken, spoken_show(event.items)), event))
 
     def _tell_win(self, event: Event) -> None:
         voice = self._voice
@@ -385,6 +389,26 @@ class Narrator:
         self._say(text.append("."))
 
     # ------------------------------------------------------------------ helpers
+
+    def _phrases(self, head: Text, words: str) -> Text:
+        """``head`` followed by ``words`` (a count said aloud), broken only between its phrases (after
+        a comma) when the console is too narrow, so that "fifteen two" never falls apart."""
+        width = self._console.width
+        if self._console.soft_wrap or head.cell_len + len(words) <= width:
+            return head.append(words)
+        parts = words.split(", ")
+        line = head.cell_len
+        for i, part in enumerate(parts):
+            piece = part + ("," if i < len(parts) - 1 else "")
+            if i and line + 1 + len(piece) > width:
+                head.append("\n    ")
+                line = 4
+            elif i:
+                head.append(" ")
+                line += 1
+            head.append(piece)
+            line += len(piece)
+        return head
 
     def _cut_name(self, seat: int | None) -> str:
         """Who cut, by name even for the addressed seat (``--name Ann`` cuts as Ann; unnamed, the

@@ -41,20 +41,26 @@ __all__ = [
 ]
 
 HELP = N_("""\
-Name a card by rank and suit, in any case: 5h, JC, 10s, TS, q♥. Or by its position in your hand:
-1 is the first card shown, 2 the next, and so on.
-  Discard: choose the cards for the crib, e.g.  5h jc   or   1 4
-  Play:    choose one card, e.g.  7d   or   3. Cards that would pass 31 are shown faint;
+Name a card by rank and suit, in any case: 5h, JC, 10s,
+TS, q♥. Or by its position in your hand: 1 is the first
+card shown, 2 the next, and so on.
+  Discard: choose the cards for the crib,
+           e.g.  5h jc   or   1 4
+  Play:    choose one card, e.g.  7d   or   3.
+           Cards that would pass 31 are shown faint;
            when none fits, the game says go for you.
-Commands: hint or ? (what the computer would do, and why), board (the pegging board),
-new (start a new game), quit or q. Ctrl-C or Ctrl-D also offers to quit.""")
+Commands: hint or ? (what the computer would do, and why),
+board (the pegging board), new (start a new game),
+quit or q. Ctrl-C or Ctrl-D also offers to quit.""")
 """The prompt's help, in English (`prompt_help` translates it; the catalog holds it)."""
 
 MUGGINS_HELP = N_("""\
-Muggins (a profile that plays it): you count your own hand, crib and each card you lay;
-type the points, 0 if nothing. A count too low stands, and the points you missed may be
-taken: after another player's count, type the points they missed to take them (muggins),
-or press Enter to let the count stand. A false call costs you the points you called.""")
+Muggins (a profile that plays it): you count your own
+hand, crib and each card you lay; type the points, 0 if
+nothing. A count too low stands: after another player's
+count, type the points they missed to take them
+(muggins), or press Enter to let the count stand. A
+false call costs you the points you called.""")
 
 
 def prompt_help(*, muggins: bool = False) -> str:
@@ -365,6 +371,7 @@ def ask_action(
     commands: Mapping[str, Callable[[], None]] | None = None,
     help_text: str | None = None,
     hints: bool = True,
+    held_here: bool = True,
 ) -> Action:
     """Ask the human at ``view.seat`` for one of ``view.legal_actions`` and return it.
 
@@ -372,7 +379,8 @@ def ask_action(
     what the human reads when a choice is not allowed (not held, past 31, wrong number of cards).
     ``commands`` are further words the prompt answers (``board``, ``new``); each runs and the prompt
     is asked again, unless it raises (`NewGame`, `QuitGame`). Without ``hints`` (a game with a friend)
-    asking for a hint says there are none.
+    asking for a hint says there are none. With ``held_here`` a card not in the hand is refused here,
+    named as the screen draws cards; without (a table kept by a server), the server says so.
     """
     ask = ASKERS.get(type(view.legal_actions[0]), _ask_other)(view, voice, painter)
     while True:
@@ -401,7 +409,7 @@ def ask_action(
             continue
         try:
             action = ask.parse(text)
-            missing = _not_held(action, view.hand)
+            missing = _not_held(action, view.hand) if held_here else []
             if missing:
                 # Said here rather than by the engine so that the cards look as they do on the screen.
                 shown = " ".join(painter.plain(card) for card in missing)

@@ -245,9 +245,7 @@ class Session:
             self._hand_over(seat, narrator)
         view = game.view(seat)
         voice = replace(self.voice, you=seat) if self.shared else self.voice
-        board = [line.copy() for line in narrator.board()] if narrator.keeper.moved_since_drawn else []
-        for line in board:
-            line.pad_left(2)
+        board = narrator.board(indent=2) if narrator.keeper.moved_since_drawn else []
         extra = (
             [Text(_("  Match    {standing}").format(standing=standing(self.match, self.voice)))]
             if self.match is not None
