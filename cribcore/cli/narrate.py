@@ -48,6 +48,7 @@ class Narrator:
         pause: Callable[[], None] | None = None,
     ) -> None:
         self._discards = rules.discards
+        self._crib_from_pack = rules.crib_from_pack
         self._targets = tuple(rules.target_of(side) for side in range(rules.sides))
         self._console = console
         self._painter = painter
@@ -195,6 +196,14 @@ class Narrator:
             number=event.deal + 1,
         )
         self._print(Rule(Text(heading, style="bold"), align="left"))
+        if self._crib_from_pack:
+            # Three players: the crib is made up to four from the pack, face down, as it is dealt.
+            from_pack = ngettext(
+                "{number} card from the pack goes face down to the crib.",
+                "{number} cards from the pack go face down to the crib.",
+                self._crib_from_pack,
+            ).format(number=number_words(self._crib_from_pack).capitalize())
+            self._say(Text(from_pack))
 
     def _tell_discard(self, event: Event, seat: int) -> None:
         voice = self._voice

@@ -31,14 +31,16 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from ..actions import Action
+from ..actions import Action, Pass
 from ..engine import Game, Phase
 from ..i18n import _
 from ..players import Player, make_player
+from ..players.muggins import declared_so_far
 from ..pluginmanager import PluginError
 from ..profiles import Profile
 from ..records import game_record, write_record
 from ..saves import HUMAN, GameResult, MatchState, SaveConflict, SaveSlot, build_envelope
+from ..views import SeatView
 from .describe import Voice
 from .errors import report
 from .match import match_result, skunk_words, standing
@@ -241,6 +243,8 @@ class Session:
 
     def _ask(self, game: Game, seat: int, narrator: Narrator) -> Action:
         assert self.reader is not None  # a seat without a computer is a human's
+        if _nothing_to_call(game.view(seat)):
+            return Pass()
         if self.shared:
             self._hand_over(seat, narrator)
         view = game.view(seat)
@@ -340,6 +344,8 @@ class Session:
         """Announce what the finished game was worth and the match standing; return the next game
         of the match (already saved), or ``None`` when there is none (the save is removed)."""
         self._write_record(game)
+        # The seed again at the end, where a player looks when they want that game once more.
+        self.console.print(_("Game seed {seed} — replay it with --seed {seed}").format(seed=game.seed))
         winner = game.winner if game.winner is not None else 0
         points = game.game_points
         worth = skunk_words(points)
@@ -456,3 +462,15 @@ class Session:
             return self.record
         number = len(self.match.results) + 1
         return self.record.with_name(f"{self.record.stem}-{number}{self.record.suffix}")
+
+
+def _nothing_to_call(view: SeatView) -> bool:
+    """Muggins: another seat's card in the play scored nothing and it counted nothing, so there is
+    nothing to call and no one is asked (what a laid card scores is known from cards all have seen)."""
+    return (
+        view.claim_stage == "call"
+        and view.phase == "play"
+        and view.claim_points == 0
+        and declared_so_far(view) == 0
+        and any(isinstance(action, Pass) for action in view.legal_actions)
+    )
