@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.text import Text
@@ -403,7 +404,8 @@ class Narrator:
         """``head`` followed by ``words`` (a count said aloud), broken only between its phrases (after
         a comma) when the console is too narrow, so that "fifteen two" never falls apart."""
         width = self._console.width
-        if self._console.soft_wrap or head.cell_len + len(words) <= width:
+        # Piped output keeps lines whole; a terminal would break a long line anywhere, even mid-word.
+        if not self._console.is_terminal or head.cell_len + len(words) <= width:
             return head.append(words)
         parts = words.split(", ")
         line = head.cell_len
@@ -438,7 +440,8 @@ class Narrator:
             return text
         scores = f"({self._voice.scores(event.scores)})"
         console = self._console
-        if not console.soft_wrap and text.cell_len + 3 + len(scores) > console.width:
+        last_line = text.plain.rsplit("\n", 1)[-1]
+        if console.is_terminal and cell_len(last_line) + 3 + len(scores) > console.width:
             # The line would wrap: the scores go whole onto a line of their own.
             return text.append(f"\n    {scores}", style="dim")
         return text.append(f"   {scores}", style="dim")
