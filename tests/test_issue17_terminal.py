@@ -234,3 +234,19 @@ def test_spanish_card_input() -> None:
         "score", "5", "de", "corazones", "5D", "5C", "JS", "--starter", "5picas", "--lang", "es"
     )
     assert "son veintinueve" in done.stdout
+
+
+def test_in_a_match_the_loser_deals_first_in_the_next_game(tmp_path: Path) -> None:
+    from cribcore.records import read_record, replay
+
+    record = tmp_path / "m.json"
+    argv = ("play", "--players", "computer,computer", "--seed", "2", "--match", "2", "--record", str(record))
+    done = run_in_process(*argv)
+    assert done.returncode == 0, done.stderr
+    first = replay(read_record(tmp_path / "m-1.json"))
+    second_record = read_record(tmp_path / "m-2.json")
+    second = replay(second_record)  # a game dealt without a cut still replays from its record
+    assert first.winner is not None
+    loser = 1 - first.winner
+    assert second.events[0].kind == "deal" and second.events[0].seat == loser
+    assert done.stdout.count("Cut for deal") == 1

@@ -376,7 +376,12 @@ class Session:
             )
             self._clear_save()
             return None
-        following = Game(self.seating.profile, seed=self.match.seed_of(done), players=self.seating.names)
+        following = Game(
+            self.seating.profile,
+            seed=self.match.seed_of(done),
+            players=self.seating.names,
+            first_dealer=next_dealer(game),
+        )
         self._save(following)
         return following
 
@@ -474,3 +479,12 @@ def _nothing_to_call(view: SeatView) -> bool:
         and declared_so_far(view) == 0
         and any(isinstance(action, Pass) for action in view.legal_actions)
     )
+
+
+def next_dealer(game: Game) -> int | None:
+    """Who deals first in a match's next game: the loser of ``game`` (with two sides, the losing side's
+    first seat), as players do; ``None`` (a fresh cut) with more sides or no winner."""
+    rules = game.rules
+    if game.winner is None or rules.sides != 2:
+        return None
+    return rules.seats_of(1 - game.winner)[0]
