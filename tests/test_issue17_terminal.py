@@ -250,3 +250,13 @@ def test_in_a_match_the_loser_deals_first_in_the_next_game(tmp_path: Path) -> No
     loser = 1 - first.winner
     assert second.events[0].kind == "deal" and second.events[0].seat == loser
     assert done.stdout.count("Cut for deal") == 1
+
+
+def test_practice_examples_in_spanish() -> None:
+    done = run_in_process("practice", "examples", "--lang", "es")
+    assert done.returncode == 0
+    assert "Ejemplo 1 de 3: Quincena, y luego pareja" in done.stdout
+    assert "Go, treinta y uno y el reinicio" in done.stdout
+    assert "quince dos" in done.stdout and "Tu rival dice Go" in done.stdout
+    english = run_in_process("practice", "examples")
+    assert "Example 1 of 3: Fifteen, then a pair" in english.stdout
