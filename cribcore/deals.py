@@ -130,3 +130,21 @@ class RecordedDeals:
         if self.fallback is not None:
             return self.fallback.deal(index, dealer, rules)
         return None
+
+
+class FirstDealerGiven:
+    """``source``'s deals with the first dealer given instead of cut for (a match's next game, which
+    the loser of the last one deals): no cut is made. A record of such a game keeps its first dealer,
+    so it replays as any record does."""
+
+    def __init__(self, source: DealSource, dealer: int) -> None:
+        self.source = source
+        self.dealer = dealer
+
+    def cut(self, rules: RuleSet) -> CutResult:
+        if not 0 <= self.dealer < rules.seats:
+            raise ValueError(f"the first dealer {self.dealer} is not a seat")
+        return CutResult((), self.dealer)
+
+    def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards | None:
+        return self.source.deal(index, dealer, rules)

@@ -37,7 +37,7 @@ from .actions import (
     check_form,
 )
 from .cards import Card, format_cards
-from .deals import DealCards, DealSource, SeededDeals
+from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
 from .events import Event, redact
 from .phases import PhaseState
 from .profiles import Profile, load_profile
@@ -122,6 +122,7 @@ class Game:
     ``seed`` fixes every shuffle; without one (and without ``deals``) a random seed is chosen and kept
     in `seed` (and the record), so any game can be reproduced. ``deals`` replaces the shuffles with
     given cards (used to replay records). ``players`` are display names, one per seat.
+    ``first_dealer`` skips the cut for deal and has that seat deal first (a match's next game).
     """
 
     def __init__(
@@ -131,6 +132,7 @@ class Game:
         seed: int | None = None,
         players: Sequence[str] | None = None,
         deals: DealSource | None = None,
+        first_dealer: int | None = None,
     ) -> None:
         self.profile = profile if profile is not None else standard_profile()
         self.rules: RuleSet = self.profile.rules
@@ -144,6 +146,8 @@ class Game:
         if deals is None:
             seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
             deals = SeededDeals(seed, self.pack)
+        if first_dealer is not None:
+            deals = FirstDealerGiven(deals, first_dealer)
         self.seed: int | None = seed
         self._source: DealSource = deals
         seats = self.rules.seats

@@ -179,11 +179,12 @@ def _en_words(n: int) -> str:
 _SAME_RANK = {2: "pair", 3: "three of a kind", 4: "four of a kind"}
 
 
-def item_name(item: ScoreItem, *, lang: str | None = None) -> str:
+def item_name(item: ScoreItem, *, lang: str | None = None, last_card: bool = False) -> str:
     """What a player calls one item: ``fifteen``, ``pair``, ``three of a kind`` (a pair royal in the
     play), ``run of four``, ``flush of five``, ``his nobs``, ``his heels``, ``thirty-one``, ``go``.
     A plugin's kind is named by its registered label (`register_kinds`), or else by its kind with
-    dashes as spaces."""
+    dashes as spaces. With ``last_card``, the go point for the last card of the play is called
+    ``last card``, as the table says it."""
     code = _lang(lang)
     if code == "es":
         return speech_es.item_name(item, _plugin_words(code))
@@ -203,7 +204,7 @@ def item_name(item: ScoreItem, *, lang: str | None = None) -> str:
     if item.kind == THIRTY_ONE:
         return "thirty-one"
     if item.kind == GO:
-        return "go"
+        return "last card" if last_card else "go"
     words = _KINDS.get(item.kind)
     if words is not None:
         return words.label
@@ -219,14 +220,15 @@ def _plural(name: str) -> str:
     return head + sep + tail
 
 
-def reasons(items: Sequence[ScoreItem], *, lang: str | None = None) -> str:
+def reasons(items: Sequence[ScoreItem], *, lang: str | None = None, last_card: bool = False) -> str:
     """A score's reasons as a short list with the points of each: ``fifteen 2, run of three 3``.
-    Neighbouring items with the same name are grouped: ``four fifteens 8, two pairs 4``."""
+    Neighbouring items with the same name are grouped: ``four fifteens 8, two pairs 4``. With
+    ``last_card``, a go item is the point for the last card (``last card 1``)."""
     code = _lang(lang)
     if code == "es":
         return speech_es.reasons(items, _plugin_words(code))
     parts = []
-    for name, group in groupby(items, key=lambda item: item_name(item, lang="en")):
+    for name, group in groupby(items, key=lambda item: item_name(item, lang="en", last_card=last_card)):
         same = list(group)
         points = sum(item.points for item in same)
         if len(same) == 1:

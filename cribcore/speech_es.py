@@ -250,7 +250,8 @@ def spoken_play(count: int, items: Sequence[ScoreItem], plugin: KindWords) -> st
         else:
             rest.append(item)
     if not words:
-        words.append(number_words(count))
+        # A comma after the bare count: "treinta, y una escalera" is never heard as "treinta y una".
+        words.append(number_words(count) + ("," if rest else ""))
     for item in rest:
         total += item.points
         found = plugin(item)

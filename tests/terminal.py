@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import os
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -38,12 +38,22 @@ def run_cribbage(
 
 @contextmanager
 def cribbage_pty(
-    data: Path, *argv: str, term: str = "dumb", columns: int = 120
+    data: Path,
+    *argv: str,
+    term: str = "dumb",
+    columns: int = 120,
+    env_changes: Mapping[str, str | None] | None = None,
 ) -> Iterator[tuple[pexpect.spawn, io.StringIO]]:
     """``cribbage ARGV`` in a pseudo-terminal 40 rows high, plain (``NO_COLOR``), saving under
-    ``data``; yields the child and everything it printed. Fails the test if it printed a traceback."""
+    ``data``; yields the child and everything it printed. Fails the test if it printed a traceback.
+    ``env_changes`` sets variables (``None`` removes one), e.g. a locale."""
     env = dict(os.environ, NO_COLOR="1", TERM=term, CRIBCORE_DATA_DIR=str(data))
     env.pop("FORCE_COLOR", None)
+    for name, value in (env_changes or {}).items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
     log = io.StringIO()
     child = pexpect.spawn(
         "cribbage", list(argv), encoding="utf-8", dimensions=(40, columns), env=env, timeout=TIMEOUT

@@ -134,7 +134,8 @@ class TestScoreCommand:
     def test_text_example_from_the_seed(self, capsys: CaptureFixture) -> None:
         assert main(["score", "4C", "5D", "6H", "KC", "--starter", "5S"]) == 0
         lines = capsys.readouterr().out.splitlines()
-        assert ["fifteen", "4C", "5D", "6H", "2"] in [line.split() for line in lines]
+        # Issue 17: the cards are drawn as the game draws them on this console (symbols).
+        assert ["fifteen", "4♣", "5♦", "6♥", "2"] in [line.split() for line in lines]
         assert lines[-1] == (
             "fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten, "
             "and a double run of three is sixteen"
@@ -216,8 +217,9 @@ class TestPegCommand:
     def test_text(self, capsys: CaptureFixture) -> None:
         assert main(["peg", "4C", "6D", "5H", "--last"]) == 0
         lines = capsys.readouterr().out.splitlines()
-        assert lines[-1].split()[:4] == ["5H", "count", "15", "6"]
-        assert lines[-1].endswith("fifteen 2, run of three 3, go 1")
+        # Issue 17: cards drawn as the game draws them, and the last card called so, as in the game.
+        assert lines[-1].split()[:4] == ["5♥", "count", "15", "6"]
+        assert lines[-1].endswith("fifteen 2, run of three 3, last card 1")
 
     def test_past_thirty_one(self, capsys: CaptureFixture) -> None:
         assert main(["peg", "KC", "9D", "TH", "7S"]) == 1
@@ -325,7 +327,9 @@ class TestUnattendedPlay:
         game = self._same_game(7)
         assert game.winner is not None
         winner = game.players[game.winner]
-        assert f"Game over: {winner} wins, {max(game.scores)} to {min(game.scores)}." in out
+        # Issue 17: the winner pegs out at the game hole; the points counted past it are stated.
+        shown = "121" if max(game.scores) == 121 else f"121 ({max(game.scores)} counted)"
+        assert f"Game over: {winner} wins, {shown} to {min(game.scores)}." in out
         assert "Press Enter" not in out
         # Every card laid is announced, and every hand and crib is shown.
         plays = sum(1 for e in game.events if e.kind == "play")
@@ -407,7 +411,8 @@ class TestRecordAndReplay:
         assert lines[1].startswith("deal  1  ")
         assert lines[-1].startswith(f"Result: {game.players[game.winner or 0]} wins")
         last = scoring[-1]
-        assert lines[-2].endswith(f"(Computer 1 {last.scores[0]} · Computer 2 {last.scores[1]})")
+        # Issue 17: a colon tells a name ending in a digit from its score.
+        assert lines[-2].endswith(f"(Computer 1: {last.scores[0]} · Computer 2: {last.scores[1]})")
 
     def test_replay_from_stdin(self, tmp_path: Path) -> None:
         record = tmp_path / "game.json"
@@ -669,7 +674,8 @@ class TestPromptLoop:
         assert game.events == before
         assert len(reader.problems) == 8  # every answer but help, hint and the good one
         assert any("not 1" in p for p in reader.problems)
-        assert any(f"do not hold {outsider}" in p for p in reader.problems)
+        # Issue 17: the card is named as the screen draws cards (4♠ on a symbol terminal), not 4S.
+        assert any(f"do not hold {Painter().plain(outsider)}" in p for p in reader.problems)
         assert all(p == reader.prompts[0] for p in reader.prompts)
         assert reader.prompts[0] == "Choose 2 cards for your crib: "
         assert "Discard:" in capsys.readouterr().out

@@ -18,7 +18,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from cribcore import FULL_DECK, Discard, Game, Play, SeatView
+from cribcore import FULL_DECK, Discard, Game, Play, SeatView, parse_card
 from cribcore.cli.render import Painter
 from cribcore.players import make_player
 from cribcore.records import read_record, replay
@@ -179,7 +179,8 @@ def test_bad_input_is_explained_and_asked_again(data_dir: Path) -> None:
         child.expect(DISCARD)
         for text, explanation in [
             ("xyzzy", "'xyzzy' is not a card"),
-            (f"1 {not_held}", f"You do not hold {not_held}."),
+            # Issue 17: the card is named as the screen draws it (A♣ where the game prints ♣).
+            (f"1 {not_held}", f"You do not hold {Painter().plain(parse_card(not_held))}."),
             ("", "Type 2 cards"),
             ("1", "Discard exactly 2 cards, not 1."),
             ("1 2 3", "Discard exactly 2 cards, not 3."),

@@ -47,7 +47,8 @@ def test_a_human_plays_captains_cribbage_to_the_end(installed: dict[str, str], t
         # Cards are sorted by rank, so the first is playable whenever any is.
         child.sendline("" if which == 2 else "1")
         prompts += 1
-    child.expect(r"Final scores: You (\d+) · Computer 1 & Computer 2 (\d+)")
+    # Issue 17: a colon tells a side name ending in a digit from its score.
+    child.expect(r"Final scores: You: (\d+) · Computer 1 & Computer 2: (\d+)")
     captain, partners = int(child.match.group(1)), int(child.match.group(2))
     child.expect(pexpect.EOF)
     assert "Traceback" not in (child.before or "")

@@ -109,7 +109,8 @@ def test_the_play_and_the_starter_in_spanish() -> None:
     pair = ScoreItem("pair", tuple(parse_cards("8H 8D")), 2)
     go = ScoreItem("go", (), 1)
     assert (
-        spoken_play(23, [pair, go], lang="es") == "veintitrés y una pareja son dos y la última carta son tres"
+        spoken_play(23, [pair, go], lang="es")
+        == "veintitrés, y una pareja son dos y la última carta son tres"
     )
     assert spoken_play(7, [], lang="es") == "siete"
     assert spoken_play(31, [ScoreItem("thirty-one", (), 2)], lang="es") == "treinta y uno por dos"

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ..events import Event
+from ..i18n import _
 
 __all__ = ["PegKeeper", "Pegs", "board_lines", "pegs"]
 
@@ -178,7 +179,7 @@ def _side_lines(side: int, name: str, where: Pegs, target: int, marks: _Marks, w
     shown = Pegs(min(where.front, target), min(where.back, target))
     head = Text(name, style="bold").append(f" {where.front}", style=style)
     if where.moved:
-        head.append(f"  (+{where.moved} from {where.back})", style="dim")
+        head.append(_("  (+{moved} from {back})").format(moved=where.moved, back=where.back), style="dim")
     lines.append(head)
     firsts = range(1, track + 1, per_row)
     shown_rows = _rows_shown(len(firsts), per_row, shown)
@@ -187,7 +188,13 @@ def _side_lines(side: int, name: str, where: Pegs, target: int, marks: _Marks, w
             if index - 1 in shown_rows:
                 skipped = next((i for i in range(index, len(firsts)) if i in shown_rows), len(firsts))
                 upto = min(firsts[skipped - 1] + per_row - 1, track)
-                lines.append(Text(f" {marks.gap} holes {first} to {upto}", style="dim"))
+                lines.append(
+                    Text(
+                        " "
+                        + _("{gap} holes {first} to {upto}").format(gap=marks.gap, first=first, upto=upto),
+                        style="dim",
+                    )
+                )
             continue
         last = min(first + per_row - 1, track)
         row = Text(" ")

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from ..speech import item_name, number_words, reasons, spoken_play, spoken_show, spoken_starter
 
 if TYPE_CHECKING:  # only a hint: the rules are pydantic models, which describing a score never needs
@@ -48,8 +49,22 @@ class Voice:
     def subject(self, seat: int | None) -> str:
         """``You`` for the addressed seat, else the seat's name."""
         if seat is None:
-            return "The table"
-        return "You" if seat == self.you else self.names[seat]
+            return _("The table")
+        return _("You") if seat == self.you else self.names[seat]
+
+    def pick(self, seat: int | None, you: str, other: str) -> str:
+        """The template for ``seat``: ``you`` (second person, already translated) for the addressed
+        seat, else ``other`` with ``{name}`` filled in (braces in a name stay as they are). Whole
+        sentences per person, so that each language conjugates its own verbs."""
+        if seat is not None and seat == self.you:
+            return you
+        name = self.subject(seat).replace("{", "{{").replace("}", "}}")
+        return other.replace("{name}", name)
+
+    def tell(self, seat: int | None, you: str, other: str, **fields: object) -> str:
+        """`pick` with the fields filled in: ``tell(s, _("You play {card}"), _("{name} plays {card}"),
+        card="7♦")``."""
+        return self.pick(seat, you, other).format(**fields)
 
     def does(self, seat: int | None, verb: str) -> str:
         """Subject and verb agreeing: ``You play`` / ``Computer plays``."""
@@ -69,21 +84,41 @@ class Voice:
         """Possessive: ``your`` / ``Computer's``."""
         return "your" if seat == self.you else f"{self.names[seat]}'s"
 
-    def result(self, side: int, scores: Sequence[int]) -> str:
-        """Who won and by how much: ``Computer wins, 121 to 98`` (the margin only for two sides)."""
-        text = self.side_does(side, "win")
+    def side_wins(self, side: int) -> str:
+        """``You win``, ``Computer wins``, ``Your side wins``, ``Ann & Cy win``, in the language."""
+        members = [seat for seat, s in enumerate(self.sides_of) if s == side]
+        if len(members) == 1:
+            return self.tell(members[0], _("You win"), _("{name} wins"))
+        if self.you in members:
+            return _("Your side wins")
+        return _("{names} win").format(names=self.side_names[side])
+
+    def result(self, side: int, scores: Sequence[int], target: int | None = None) -> str:
+        """Who won and by how much: ``Computer wins, 121 to 98`` (the margin only for two sides). A
+        winner whose last count went past the game hole ``target`` pegged out there: ``Ann wins, 121
+        (122 counted) to 98``."""
+        text = self.side_wins(side)
         if len(scores) == 2:
-            text += f", {scores[side]} to {scores[1 - side]}"
+            winner = str(scores[side])
+            if target is not None and scores[side] > target:
+                winner = _("{target} ({points} counted)").format(target=target, points=scores[side])
+            text = _("{result}, {winner} to {loser}").format(
+                result=text, winner=winner, loser=scores[1 - side]
+            )
         return text
 
     def goal(self, rules: RuleSet) -> str:
         """What ends the game: ``first to 121``, or with a target per side ``Ann to 61, Bo & Cy to 121``."""
         targets = tuple(rules.target_of(side) for side in range(rules.sides))
         if len(set(targets)) == 1:
-            return f"first to {targets[0]}"
+            return _("first to {target}").format(target=targets[0])
         pairs = zip(self.side_names, targets, strict=False)
-        return ", ".join(f"{name} to {target}" for name, target in pairs)
+        return ", ".join(_("{name} to {target}").format(name=name, target=target) for name, target in pairs)
 
     def scores(self, scores: Sequence[int]) -> str:
-        """The score per side: ``You 12 · Computer 18``."""
-        return " · ".join(f"{name} {points}" for name, points in zip(self.side_names, scores, strict=False))
+        """The score per side: ``You 12 · Computer 18``. When a name ends in a digit (``Computer 1``,
+        ``Player 2``) a colon tells the name from the score: ``Computer 1: 3 · Computer 2: 0``."""
+        pairs = list(zip(self.side_names, scores, strict=False))
+        if any(name[-1:].isdigit() for name, _points in pairs):
+            return " · ".join(f"{name}: {points}" for name, points in pairs)
+        return " · ".join(f"{name} {points}" for name, points in pairs)

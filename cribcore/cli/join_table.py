@@ -54,7 +54,7 @@ from .commands import UsageError
 from .describe import Voice, number_words
 from .errors import report
 from .narrate import Narrator
-from .prompt import HELP, QuitGame, Reader, ask_action
+from .prompt import QuitGame, Reader, ask_action, prompt_help
 from .render import Painter, make_console, seat_table
 from .session import INTERRUPTED
 
@@ -510,9 +510,7 @@ class NetTable:
         assert self.narrator is not None and self.voice is not None
         view = state.view
         narrator = self.narrator
-        board = [line.copy() for line in narrator.board()] if narrator.keeper.moved_since_drawn else []
-        for line in board:
-            line.pad_left(2)
+        board = narrator.board(indent=2) if narrator.keeper.moved_since_drawn else []
         self.console.print()
         self.console.print(seat_table(view, self.voice, self.painter, board=board, width=self.console.width))
         self.said = None
@@ -524,6 +522,7 @@ class NetTable:
             _server_decides,
             commands=self._commands(),
             help_text=self._help(),
+            held_here=False,
             hints=state.room.get("mode") != "friend",
         )
         key = self._turn_key(state)
@@ -539,7 +538,7 @@ class NetTable:
 
     def _help(self) -> str:
         return (
-            f"{HELP}\nLeaving (quit) keeps your seat at the server; '{self.rejoin}' rejoins it. "
+            f"{prompt_help()}\nLeaving (quit) keeps your seat at the server; '{self.rejoin}' rejoins it. "
             f"Your seat's own link, to take it to another computer (a secret: whoever has it holds "
             f"the seat): {self.client.link.rejoin(self.client.key)}"
         )

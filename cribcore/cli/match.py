@@ -4,6 +4,7 @@ games won and game points, and the result. The worth of each game comes from the
 
 from __future__ import annotations
 
+from ..i18n import _, ngettext
 from ..saves import MatchState
 from .describe import Voice, number_words
 
@@ -15,10 +16,10 @@ def skunk_words(points: int) -> str | None:
     if points <= 1:
         return None
     if points == 2:
-        return "a skunk"
+        return _("a skunk")
     if points == 3:
-        return "a double skunk"
-    return f"worth {number_words(points)} games"
+        return _("a double skunk")
+    return _("worth {number} games").format(number=number_words(points))
 
 
 def totals(match: MatchState, sides: int) -> tuple[list[int], list[int]]:
@@ -31,27 +32,34 @@ def totals(match: MatchState, sides: int) -> tuple[list[int], list[int]]:
     return won, points
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def standing(match: MatchState, voice: Voice) -> str:
     """``Ann: 1 game won, 2 game points · Computer: 0 games won, 0 game points``."""
     won, points = totals(match, len(voice.side_names))
     return " · ".join(
-        f"{name}: {_plural(w, 'game')} won, {_plural(p, 'game point')}"
+        _("{name}: {won}, {points}").format(
+            name=name,
+            won=ngettext("{n} game won", "{n} games won", w).format(n=w),
+            points=ngettext("{n} game point", "{n} game points", p).format(n=p),
+        )
         for name, w, p in zip(voice.side_names, won, points, strict=True)
     )
 
 
 def match_result(match: MatchState, voice: Voice) -> str:
     """Who won the match on game points (or that it is drawn), with the points."""
-    _, points = totals(match, len(voice.side_names))
+    _won, points = totals(match, len(voice.side_names))
     best = max(points)
     leaders = [side for side, p in enumerate(points) if p == best]
     if len(leaders) > 1:
-        return f"The match is drawn, {number_words(best)} game point{'s' * (best != 1)} each"
+        return ngettext(
+            "The match is drawn, {number} game point each",
+            "The match is drawn, {number} game points each",
+            best,
+        ).format(number=number_words(best))
     side = leaders[0]
     others = sorted((p for s, p in enumerate(points) if s != side), reverse=True)
-    margin = f", {best} game points to {others[0]}" if len(others) == 1 else f" with {best} game points"
-    return f"{voice.side_does(side, 'win')} the match{margin}"
+    if len(others) == 1:
+        margin = _(", {best} game points to {other}").format(best=best, other=others[0])
+    else:
+        margin = _(" with {best} game points").format(best=best)
+    return _("{wins} the match{margin}").format(wins=voice.side_wins(side), margin=margin)

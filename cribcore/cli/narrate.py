@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
 from ..cards import Card
 from ..events import Event
+from ..i18n import _, ngettext
 from ..rules import RuleSet
 from .board import PegKeeper, board_lines
 from .describe import Voice, number_words, reasons, spoken_play, spoken_show, spoken_starter
-from .render import Painter, is_unicode, items_lines
+from .render import Painter, fill, is_unicode, items_lines
 
 __all__ = ["Narrator", "winning_side"]
 
@@ -47,6 +49,7 @@ class Narrator:
         pause: Callable[[], None] | None = None,
     ) -> None:
         self._discards = rules.discards
+        self._crib_from_pack = rules.crib_from_pack
         self._targets = tuple(rules.target_of(side) for side in range(rules.sides))
         self._console = console
         self._painter = painter
@@ -78,16 +81,20 @@ class Narrator:
             elif event.kind == "starter" and event.cards:
                 self._starter = event.cards[0]
 
-    def board(self) -> list[Text]:
-        """The pegging board as it stands, fitted to the console's width."""
+    def board(self, indent: int = 0) -> list[Text]:
+        """The pegging board as it stands, fitted to the console's width with its lines indented by
+        ``indent`` columns (so that an indented board never wraps its hole numbers)."""
         self.keeper.mark_drawn()
-        return board_lines(
+        lines = board_lines(
             self._voice.side_names,
             self.keeper.pegs,
             self._targets,
-            width=self._console.width,
+            width=self._console.width - indent,
             ascii_only=not is_unicode(self._console),
         )
+        for line in lines:
+            line.pad_left(indent)
+        return lines
 
     # ------------------------------------------------------------------ one event
 
@@ -106,18 +113,22 @@ class Narrator:
             self._tell_discard(event, seat)
         elif kind == "starter" and event.cards:
             self._starter = event.cards[0]
-            starter = Text("The starter is ").append_text(self._painter.card(event.cards[0]))
-            self._say(starter.append("."))
+            self._say(fill(_("The starter is {card}."), card=self._painter.card(event.cards[0])))
         elif kind == "play" and seat is not None and event.cards:
             self._tell_play(event, seat)
         elif kind == "says-go":
-            self._say(Text(f"{voice.does(seat, 'say')} go."))
+            self._say(Text(voice.tell(seat, _("You say go."), _("{name} says go."))))
         elif kind == "go":
-            what = "the last card" if event.note == "last card" else "the go"
-            self._say(self._scored(Text(f"{voice.does(seat, 'get')} 1 for {what}."), event))
+            if event.note == "last card":
+                line = voice.tell(
+                    seat, _("You get 1 for the last card."), _("{name} gets 1 for the last card.")
+                )
+            else:
+                line = voice.tell(seat, _("You get 1 for the go."), _("{name} gets 1 for the go."))
+            self._say(self._scored(Text(line), event))
         elif kind == "reset":
             if following is None or following.kind not in (*_SHOW_KINDS, "win"):
-                self._say(Text("The count starts again at 0.", style="dim"))
+                self._say(Text(_("The count starts again at 0."), style="dim"))
         elif kind in _SHOW_KINDS and seat is not None:
             self._tell_show(event, seat)
         elif kind == "win":
@@ -125,11 +136,22 @@ class Narrator:
         elif kind in _MUGGINS_KINDS:
             self._tell_muggins(event)
         elif kind == "compensation":
-            line = Text(f"{voice.does(seat, 'score')} {event.points} for last (not dealing first).")
-            self._say(self._scored(line, event))
+            line = voice.tell(
+                seat,
+                _("You score {points} for last (not dealing first)."),
+                _("{name} scores {points} for last (not dealing first)."),
+                points=event.points,
+            )
+            self._say(self._scored(Text(line), event))
         elif kind == "heels":
-            line = Text(f"{voice.does(seat, 'score')} {event.points} for {spoken_starter(event.items)}.")
-            self._say(self._scored(line, event))
+            line = voice.tell(
+                seat,
+                _("You score {points} for {what}."),
+                _("{name} scores {points} for {what}."),
+                points=event.points,
+                what=spoken_starter(event.items),
+            )
+            self._say(self._scored(Text(line), event))
         else:
             self._tell_other(event)
 
@@ -140,17 +162,25 @@ class Narrator:
                 rounds.append([])
             rounds[-1].append(event)
         self._cuts = []
-        text = Text("Cut for deal: ")
+        text = Text(_("Cut for deal: "))
         for n, round_ in enumerate(rounds):
             if n:
-                text.append("; equal ranks, so cut again: ")
+                text.append(_("; equal ranks, so cut again: "))
             for k, event in enumerate(round_):
                 if k:
                     text.append(", ")
-                text.append(f"{self._voice.subject(event.seat)} ")
-                text.append_text(self._painter.card(event.cards[0]))
+                text.append_text(
+                    fill(
+                        _("{name} {card}"),
+                        name=self._cut_name(event.seat),
+                        card=self._painter.card(event.cards[0]),
+                    )
+                )
         low = min(rounds[-1], key=lambda event: event.cards[0].rank)
-        self._say(text.append(f". {self._voice.does(low.seat, 'deal')} first, with the lower card."))
+        first = self._voice.tell(
+            low.seat, _("You deal first, with the lower card."), _("{name} deals first, with the lower card.")
+        )
+        self._say(text.append(f". {first}"))
 
     def _tell_deal(self, event: Event, *, pause: bool) -> None:
         if event.deal > 0 and self.keeper.moved_since_drawn:
@@ -160,34 +190,64 @@ class Narrator:
         self._dealer = event.seat
         self._starter = None
         self._print(Text())
-        heading = f"Deal {event.deal + 1} · {self._voice.does(event.seat, 'deal')}"
+        heading = self._voice.tell(
+            event.seat,
+            _("Deal {number} · You deal"),
+            _("Deal {number} · {name} deals"),
+            number=event.deal + 1,
+        )
         self._print(Rule(Text(heading, style="bold"), align="left"))
+        if self._crib_from_pack:
+            # Three players: the crib is made up to four from the pack, face down, as it is dealt.
+            from_pack = ngettext(
+                "{number} card from the pack goes face down to the crib.",
+                "{number} cards from the pack go face down to the crib.",
+                self._crib_from_pack,
+            ).format(number=number_words(self._crib_from_pack).capitalize())
+            self._say(Text(from_pack))
 
     def _tell_discard(self, event: Event, seat: int) -> None:
         voice = self._voice
-        if self._dealer is None:
-            crib = "the crib"
-        elif seat == self._dealer:
-            crib = "your own crib" if seat == voice.you else "their own crib"
-        else:
-            crib = f"{voice.owner(self._dealer)} crib"
-        text = Text(f"{voice.does(seat, 'lay')} away ")
+        cards: Text | str
         if self._may_show(event):
-            text.append_text(self._painter.cards(event.cards))
+            cards = self._painter.cards(event.cards)
         else:
             # Another seat's discard reaches us without its cards; the rules say how many it was.
-            text.append(f"{number_words(self._discards)} card{'s' * (self._discards != 1)}")
-        self._say(text.append(f" to {crib}."))
+            cards = ngettext("{count} card", "{count} cards", self._discards).format(
+                count=number_words(self._discards)
+            )
+        if self._dealer is None:
+            template = voice.pick(
+                seat, _("You lay away {cards} to the crib."), _("{name} lays away {cards} to the crib.")
+            )
+        elif seat == self._dealer:
+            template = voice.pick(
+                seat,
+                _("You lay away {cards} to your own crib."),
+                _("{name} lays away {cards} to their own crib."),
+            )
+        elif self._dealer == voice.you:
+            template = voice.pick(
+                seat, _("You lay away {cards} to your crib."), _("{name} lays away {cards} to your crib.")
+            )
+        else:
+            template = voice.pick(
+                seat,
+                _("You lay away {cards} to {dealer}'s crib."),
+                _("{name} lays away {cards} to {dealer}'s crib."),
+            )
+        self._say(
+            fill(template, cards=cards, dealer=voice.names[self._dealer] if self._dealer is not None else "")
+        )
 
     def _tell_play(self, event: Event, seat: int) -> None:
-        text = Text(f"{self._voice.does(seat, 'play')} ")
-        text.append_text(self._painter.card(event.cards[0]))
         count = event.count if event.count is not None else 0
-        text.append(f" — {count}")
+        template = self._voice.pick(seat, _("You play {card} — {count}"), _("{name} plays {card} — {count}"))
+        text = fill(template, card=self._painter.card(event.cards[0]), count=count)
         if not event.scored:
             self._say(text)
             return
-        text.append(f" for {event.points}", style="bold")
+        text.append(_(" for {points}").format(points=event.points), style="bold")
         text.append(f": {spoken_play(count, event.items)}")
         self._say(self._scored(text, event))
         # One item is said in full by the words; several are also listed with their cards.
@@ -197,27 +257,35 @@ class Narrator:
 
     def _tell_show(self, event: Event, seat: int) -> None:
         painter = self._painter
-        owner = self._voice.owner(seat)
-        title = Text(f"{owner[0].upper()}{owner[1:]} {event.kind}  ", style="bold")
+        if event.kind == "crib":
+            heading = self._voice.tell(seat, _("Your crib"), _("{name}'s crib"))
+        else:
+            heading = self._voice.tell(seat, _("Your hand"), _("{name}'s hand"))
+        title = Text(f"{heading}  ", style="bold")
         title.append_text(painter.cards(event.cards))
         if self._starter is not None:
-            title.append("  + starter ").append_text(painter.card(self._starter))
+            title.append(_("  + starter ")).append_text(painter.card(self._starter))
         self._print(Text())
         self._print(title)
         if event.note == "to count":  # muggins: the owner declares the count next
             return
         for line in items_lines(event.items, painter, indent=4):
             self._print(line)
-        spoken = Text(f"  {event.points}", style="bold").append(f": {spoken_show(event.items)}")
-        self._say(self._scored(spoken, event))
+        spoken = Text(f"  {event.points}", style="bold").append(": ")
+        self._say(self._scored(self._phrases(spoken, spoken_show(event.items)), event))
 
     def _tell_win(self, event: Event) -> None:
         voice = self._voice
         side = winning_side(event, voice.sides_of)
         scores = event.scores
         self._draw_board()
-        self._print(Text(f"Game over: {voice.result(side, scores)}.", style="bold"))
-        self._print(Text(f"Final scores: {voice.scores(scores)}"))
+        # Lowball's loser reaches the target too: only a winner past its own game hole pegged out there.
+        target = (
+            self._targets[side] if side < len(self._targets) and scores[side] >= self._targets[side] else None
+        )
+        result = voice.result(side, scores, target)
+        self._print(Text(_("Game over: {result}.").format(result=result), style="bold"))
+        self._print(Text(_("Final scores: {scores}").format(scores=voice.scores(scores))))
 
     def _tell_muggins(self, event: Event) -> None:
         """The muggins variant: declared counts, calls, false-call penalties, points left unclaimed."""
@@ -229,29 +297,67 @@ class Narrator:
             if event.points == 0 and not corrected:
                 if len(event.cards) == 1:
                     return  # a card in the play that scored nothing: silence says so, as at a table
-                text = Text(f"{voice.does(seat, 'count')} nothing.")
+                text = Text(voice.tell(seat, _("You count nothing."), _("{name} counts nothing.")))
+            elif corrected:
+                text = Text(
+                    voice.tell(
+                        seat,
+                        _("You count {declared}, corrected to {points}."),
+                        _("{name} counts {declared}, corrected to {points}."),
+                        declared=declared,
+                        points=event.points,
+                    )
+                )
             else:
-                text = Text(f"{voice.does(seat, 'count')} {declared}")
-                text.append(f", corrected to {event.points}." if corrected else ".")
+                text = Text(
+                    voice.tell(
+                        seat, _("You count {declared}."), _("{name} counts {declared}."), declared=declared
+                    )
+                )
             self._say(self._scored(text, event))
         elif event.kind == "muggins":
             called = event.note.removeprefix("called ").split(";")[0]
             if event.points:
                 text = Text(
-                    f"Muggins! {voice.does(seat, 'take')} {event.points} missed points (called {called})."
+                    voice.tell(
+                        seat,
+                        _("Muggins! You take {points} missed points (called {called})."),
+                        _("Muggins! {name} takes {points} missed points (called {called})."),
+                        points=event.points,
+                        called=called,
+                    )
                 )
             else:
-                text = Text(f"{voice.does(seat, 'call')} muggins for {called}, but nothing was missed.")
+                text = Text(
+                    voice.tell(
+                        seat,
+                        _("You call muggins for {called}, but nothing was missed."),
+                        _("{name} calls muggins for {called}, but nothing was missed."),
+                        called=called,
+                    )
+                )
             self._say(self._scored(text, event))
             if event.points:
                 for line in items_lines(event.items, self._painter, indent=4):
                     self._print(line)
         elif event.kind == "penalty":
-            text = Text(f"{voice.does(seat, 'score')} {event.points} for the false call.")
+            text = Text(
+                voice.tell(
+                    seat,
+                    _("You score {points} for the false call."),
+                    _("{name} scores {points} for the false call."),
+                    points=event.points,
+                )
+            )
             self._say(self._scored(text, event))
         else:
             missed = event.note.split()[0]
-            self._say(Text(f"Nobody called muggins: {missed} points were missed.", style="dim"))
+            self._say(
+                Text(
+                    _("Nobody called muggins: {missed} points were missed.").format(missed=missed),
+                    style="dim",
+                )
+            )
             for line in items_lines(event.items, self._painter, indent=4):
                 self._print(line)
 
@@ -272,7 +378,15 @@ class Narrator:
             return
         if event.scored:
             what = reasons(event.items) or words
-            text = Text(f"{voice.does(event.seat, 'score')} {event.points} for {what}.")
+            text = Text(
+                voice.tell(
+                    event.seat,
+                    _("You score {points} for {what}."),
+                    _("{name} scores {points} for {what}."),
+                    points=event.points,
+                    what=what,
+                )
+            )
             self._say(self._scored(text, event))
             return
         text = Text(f"{voice.subject(event.seat)}: {words}")
@@ -285,6 +399,32 @@ class Narrator:
         self._say(text.append("."))
 
     # ------------------------------------------------------------------ helpers
+
+    def _phrases(self, head: Text, words: str) -> Text:
+        """``head`` followed by ``words`` (a count said aloud), broken only between its phrases (after
+        a comma) when the console is too narrow, so that "fifteen two" never falls apart."""
+        width = self._console.width
+        # Piped output keeps lines whole; a terminal would break a long line anywhere, even mid-word.
+        if not self._console.is_terminal or head.cell_len + len(words) <= width:
+            return head.append(words)
+        parts = words.split(", ")
+        line = head.cell_len
+        for i, part in enumerate(parts):
+            piece = part + ("," if i < len(parts) - 1 else "")
+            if i and line + 1 + len(piece) > width:
+                head.append("\n    ")
+                line = 4
+            elif i:
+                head.append(" ")
+                line += 1
+            head.append(piece)
+            line += len(piece)
+        return head
+
+    def _cut_name(self, seat: int | None) -> str:
+        """Who cut, by name even for the addressed seat (``--name Ann`` cuts as Ann; unnamed, the
+        name is "You")."""
+        return self._voice.subject(seat) if seat is None else self._voice.names[seat]
 
     def _may_show(self, event: Event) -> bool:
         """Whether the event's cards may be printed: public ones, or the addressed seat's own."""
@@ -300,7 +440,8 @@ class Narrator:
             return text
         scores = f"({self._voice.scores(event.scores)})"
         console = self._console
-        if not console.soft_wrap and text.cell_len + 3 + len(scores) > console.width:
+        last_line = text.plain.rsplit("\n", 1)[-1]
+        if console.is_terminal and cell_len(last_line) + 3 + len(scores) > console.width:
             # The line would wrap: the scores go whole onto a line of their own.
             return text.append(f"\n    {scores}", style="dim")
         return text.append(f"   {scores}", style="dim")

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Game
+from ..i18n import _
 from ..players import COMPUTER_KINDS, LEVELS
 from ..profiles import Profile, load_profile
 from ..saves import (
@@ -116,14 +117,14 @@ def seat_names(kinds: Sequence[str], human_names: Sequence[str] = ()) -> tuple[s
     h = c = 0
     for kind in kinds:
         if kind == HUMAN:
-            default = "You" if humans == 1 else f"Player {h + 1}"
+            default = _("You") if humans == 1 else _("Player {number}").format(number=h + 1)
             name = human_names[h].strip() if h < len(human_names) else default
             h += 1
             if not name:
                 raise ValueError("--name cannot be empty")
         else:
             c += 1
-            name = "Computer" if computers == 1 else f"Computer {c}"
+            name = _("Computer") if computers == 1 else _("Computer {number}").format(number=c)
         if name in names:
             raise ValueError(f"two seats would both be called {name!r}: choose another --name")
         names.append(name)

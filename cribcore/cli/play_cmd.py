@@ -16,6 +16,7 @@ from typing import Any
 from rich.console import Console
 
 from ..files import check_writable
+from ..players import DEFAULT_LEVEL
 from ..saves import MODES
 from .commands import UsageError
 from .errors import os_error_text
@@ -96,7 +97,7 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=_level,
         metavar="LEVEL",
         help=f"how 'computer' seats play: {', '.join(levels()) or 'no levels installed'} "
-        "(default: the computer players' default)",
+        f"(default: {DEFAULT_LEVEL})",
     )
     add_profile_argument(parser)
     parser.add_argument(

@@ -32,6 +32,7 @@ from ..cards import FULL_DECK, Card, Rank, parse_card
 from ..deals import DealCards, RecordedDeals
 from ..engine import Game, Phase
 from ..events import Event
+from ..i18n import N_, _, ngettext
 from ..profiles import Profile
 from ..rulebook import Rulebook, rulebook_for, standard_rulebook
 from ..rules import RuleSet
@@ -43,7 +44,7 @@ from .errors import report
 from .play_cmd import console_for, seed_argument
 from .profile_arg import PROFILE_HELP, add_profile_argument, load_profile_option
 from .prompt import QuitGame, Reader, ask_action
-from .render import Painter, items_lines
+from .render import Painter, fill, items_lines
 
 __all__ = [
     "EXAMPLES",
@@ -240,22 +241,28 @@ def _steps(text: str) -> tuple[Step, ...]:
 
 EXAMPLES = (
     Example(
-        "Fifteen, then a pair",
-        "The eight takes the count to 15 and scores 2. Pairing it at once scores 2 more, and the last "
-        "card 1. Rank matters here, not suit.",
+        N_("Fifteen, then a pair"),
+        N_(
+            "The eight takes the count to 15 and scores 2. Pairing it at once scores 2 more, and the last "
+            "card 1. Rank matters here, not suit."
+        ),
         _steps("you:7S them:8D you:8H"),
     ),
     Example(
-        "A run in any order",
-        "The five completes 4-6-5 as a run of three, worth 3, and takes the count to 15 for 2 more: one "
-        "card, 5 points, plus 1 for the last card.",
+        N_("A run in any order"),
+        N_(
+            "The five completes 4-6-5 as a run of three, worth 3, and takes the count to 15 for 2 more: one "
+            "card, 5 points, plus 1 for the last card."
+        ),
         _steps("you:4C them:6D you:5H"),
     ),
     Example(
-        "Go, thirty-one and the reset",
-        "At 29 the opponent has nothing that fits under 31 and says go. You do: the two lands exactly "
-        "on 31 for 2, and a 31 closes the count by itself, so there is no point for the go. The count "
-        "goes back to 0. The last card of the play scores 1.",
+        N_("Go, thirty-one and the reset"),
+        N_(
+            "At 29 the opponent has nothing that fits under 31 and says go. You do: the two lands exactly "
+            "on 31 for 2, and a 31 closes the count by itself, so there is no point for the go. The count "
+            "goes back to 0. The last card of the play scores 1."
+        ),
         _steps("you:KC them:9D you:TH them:go you:2S them:7C you:6S"),
     ),
 )
@@ -295,38 +302,49 @@ def examples(console: Console, rulebook: Rulebook | None = None) -> int:
         for number, example in enumerate(EXAMPLES, start=1):
             console.print()
             console.print(
-                Rule(Text(f"Example {number} of {len(EXAMPLES)}: {example.title}", "bold"), align="left")
+                Rule(
+                    Text(
+                        _("Example {number} of {total}: {title}").format(
+                            number=number, total=len(EXAMPLES), title=_(example.title)
+                        ),
+                        "bold",
+                    ),
+                    align="left",
+                )
             )
-            console.print(Text(example.lesson))
+            console.print(Text(_(example.lesson)))
             for step, count, items, last in example_points(example, rulebook):
                 if reader is not None:
-                    reader.pause("  Enter for the next card (q to stop) ")
+                    reader.pause(_("  Enter for the next card (q to stop) "))
                 console.print(_example_line(step, count, items, last, painter))
                 for item_line in items_lines(items, painter, indent=6):
                     console.print(item_line)
                 if count == PLAY_LIMIT:
-                    console.print(Text("The count starts again at 0.", style="dim"))
+                    console.print(Text(_("The count starts again at 0."), style="dim"))
     except QuitGame:
         return 0
     console.print()
-    console.print(Text("Now try it yourself: cribbage practice pegging", style="bold"))
+    console.print(Text(_("Now try it yourself: cribbage practice pegging"), style="bold"))
     return 0
 
 
 def _example_line(step: Step, count: int, items: Sequence[ScoreItem], last: int, painter: Painter) -> Text:
     if step.card is None:
-        who = "You say" if step.seat == YOU else "The opponent says"
-        return Text(f"{who} go. Count {count}.")
-    line = Text(f"{_verb(step.seat, 'lay')} ").append_text(painter.card(step.card))
-    line.append(f". Count {count}")
+        if step.seat == YOU:
+            return Text(_("You say go. Count {count}.").format(count=count))
+        return Text(_("The opponent says go. Count {count}.").format(count=count))
+    if step.seat == YOU:
+        line = fill(_("You lay {card}. Count {count}"), card=painter.card(step.card), count=count)
+    else:
+        line = fill(_("The opponent lays {card}. Count {count}"), card=painter.card(step.card), count=count)
     points = sum(item.points for item in items)
     if items:
         line.append(": ").append(spoken_play(count, items), style="bold")
     if last:
-        line.append(", and 1 for the last card" if items else ": 1 for the last card", style="bold")
+        line.append(_(", and 1 for the last card") if items else _(": 1 for the last card"), style="bold")
     total = points + last
     if total:
-        line.append(f" ({total} point{'s' * (total != 1)})")
+        line.append(" " + ngettext("({total} point)", "({total} points)", total).format(total=total))
     return line.append(".")
 
 

@@ -8,6 +8,7 @@ short line and the same prompt is asked again. The only ways out are a legal act
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -16,10 +17,13 @@ from rich.text import Text
 
 from ..actions import Action, Count, Discard, Muggins, Pass, Play, PluginAction, parse_action
 from ..cards import Card, CardParseError, parse_card
+from ..cards_es import from_spanish
+from ..i18n import N_, _, current_language, ngettext
 from ..players import hint
 from ..players.muggins import declared_so_far
 from ..views import SeatView
 from .describe import Voice, number_words
+from .errors import shorten
 from .render import Painter
 
 __all__ = [
@@ -31,22 +35,51 @@ __all__ = [
     "Reader",
     "ask_action",
     "describe_action",
+    "is_yes",
     "parse_picks",
+    "prompt_help",
 ]
 
-HELP = """\
-Name a card by rank and suit, in any case: 5h, JC, 10s, TS, q♥. Or by its position in your hand:
-1 is the first card shown, 2 the next, and so on.
-  Discard: choose the cards for the crib, e.g.  5h jc   or   1 4
-  Play:    choose one card, e.g.  7d   or   3. Cards that would pass 31 are shown faint;
+HELP = N_("""\
+Name a card by rank and suit, in any case: 5h, JC, 10s,
+TS, q♥. Or by its position in your hand: 1 is the first
+card shown, 2 the next, and so on.
+  Discard: choose the cards for the crib,
+           e.g.  5h jc   or   1 4
+  Play:    choose one card, e.g.  7d   or   3.
+           Cards that would pass 31 are shown faint;
            when none fits, the game says go for you.
-Commands: hint or ? (what the computer would do, and why), board (the pegging board),
-new (start a new game), quit or q. Ctrl-C or Ctrl-D also offers to quit."""
+Commands: hint or ? (what the computer would do, and why),
+board (the pegging board), new (start a new game),
+quit or q. Ctrl-C or Ctrl-D also offers to quit.""")
+"""The prompt's help, in English (`prompt_help` translates it; the catalog holds it)."""
+
+MUGGINS_HELP = N_("""\
+Muggins (a profile that plays it): you count your own
+hand, crib and each card you lay; type the points, 0 if
+nothing. A count too low stands: after another player's
+count, type the points they missed to take them
+(muggins), or press Enter to let the count stand. A
+false call costs you the points you called.""")
+
+
+def prompt_help(*, muggins: bool = False) -> str:
+    """The prompt's help in the current language; with ``muggins``, how counting and calling work."""
+    text = _(HELP)
+    return f"{text}\n{_(MUGGINS_HELP)}" if muggins else text
+
 
 _QUIT_WORDS = frozenset({"q", "quit", "exit"})
 _HELP_WORDS = frozenset({"help", "h"})
 _HINT_WORDS = frozenset({"hint", "?"})
 _YES = frozenset({"y", "yes"})
+_SPANISH_YES = frozenset({"s", "si", "sí"})
+
+
+def is_yes(answer: str) -> bool:
+    """Whether ``answer`` means yes: ``y``/``yes``, and in Spanish also ``s``/``sí``."""
+    word = answer.strip().lower()
+    return word in _YES or (current_language() == "es" and word in _SPANISH_YES)
 
 
 class QuitGame(Exception):
@@ -83,7 +116,7 @@ class Reader:
             except EOFError:
                 self.console.print()
                 if not self.interactive:
-                    raise QuitGame("input ended before the game did", code=1) from None
+                    raise QuitGame(_("input ended before the game did"), code=1) from None
                 self._confirm_quit()
             except KeyboardInterrupt:
                 self.console.print()
@@ -92,27 +125,27 @@ class Reader:
     def _confirm_quit(self) -> None:
         """Ask whether to quit; raise `QuitGame` on yes (or on a second Ctrl-C/Ctrl-D), else return."""
         try:
-            answer = self.console.input(Text("Quit this game? [y/N] ", style="bold"))
+            answer = self.console.input(Text(_("Quit this game? [y/N] "), style="bold"))
         except (EOFError, KeyboardInterrupt):
             self.console.print()
-            raise QuitGame("you quit") from None
-        if answer.strip().lower() in _YES:
-            raise QuitGame("you quit")
+            raise QuitGame(_("you quit")) from None
+        if is_yes(answer):
+            raise QuitGame(_("you quit"))
 
     def confirm(self, question: str) -> bool:
         """Ask a yes/no ``question`` (no unless answered ``y``); Ctrl-C or Ctrl-D answers no, and end
         of piped input quits as at any prompt."""
         try:
-            answer = self.console.input(Text(f"{question} [y/N] ", style="bold"))
+            answer = self.console.input(Text(_("{question} [y/N] ").format(question=question), style="bold"))
         except EOFError:
             self.console.print()
             if not self.interactive:
-                raise QuitGame("input ended before the game did", code=1) from None
+                raise QuitGame(_("input ended before the game did"), code=1) from None
             return False
         except KeyboardInterrupt:
             self.console.print()
             return False
-        return answer.strip().lower() in _YES
+        return is_yes(answer)
 
     def problem(self, message: str) -> None:
         """Show one short line about input that was not accepted."""
@@ -123,18 +156,21 @@ class Reader:
 
     def pause(
         self,
-        prompt: str = "Press Enter for the next deal (q to quit) ",
+        prompt: str | None = None,
         commands: Mapping[str, Callable[[], None]] | None = None,
     ) -> None:
         """Wait for Enter; ``q``/``quit`` quits; a word in ``commands`` runs it and asks again."""
         while True:
-            word = self.line(prompt).lower()
+            word = self.line(prompt or _("Press Enter for the next deal (q to quit) ")).lower()
             if word in _QUIT_WORDS:
-                raise QuitGame("you quit")
+                raise QuitGame(_("you quit"))
             if commands and word in commands:
                 commands[word]()
                 continue
             return
+
+
+_NOT_A_CARD = N_("{token} is not a card: type a card like 5h or 10s, or a position 1-{size} (help for more)")
 
 
 def parse_picks(text: str, hand: Sequence[Card], wanted: int) -> tuple[Card, ...]:
@@ -146,7 +182,7 @@ def parse_picks(text: str, hand: Sequence[Card], wanted: int) -> tuple[Card, ...
     """
     picks: list[Card] = []
     size = len(hand)
-    for token in text.replace(",", " ").split():
+    for token in from_spanish(text).replace(",", " ").split():
         if token.isdigit():
             number = int(token)
             if 1 <= number <= size:
@@ -154,14 +190,16 @@ def parse_picks(text: str, hand: Sequence[Card], wanted: int) -> tuple[Card, ...
             elif wanted > 1 and len(token) == wanted and all("1" <= d <= str(size) for d in token):
                 picks.extend(hand[int(d) - 1] for d in token)
             else:
-                raise ValueError(f"there is no card {token} in your hand: positions go from 1 to {size}")
+                raise ValueError(
+                    _("there is no card {token} in your hand: positions go from 1 to {size}").format(
+                        token=token, size=size
+                    )
+                )
             continue
         try:
             picks.append(parse_card(token))
         except CardParseError:
-            raise ValueError(
-                f"{token!r} is not a card: type a card like 5h or 10s, or a position 1-{size} (help for more)"
-            ) from None
+            raise ValueError(_(_NOT_A_CARD).format(token=repr(shorten(token)), size=size)) from None
     return tuple(picks)
 
 
@@ -186,33 +224,49 @@ AskFactory = Callable[[SeatView, Voice, Painter], Ask]
 
 def _ask_discard(view: SeatView, voice: Voice, painter: Painter) -> Ask:
     wanted = view.rules.discards
-    what = f"{number_words(wanted) if wanted > 2 else wanted} card{'s' if wanted != 1 else ''}"
-    example = "5h jc' or positions '1 4" if wanted == 2 else "5h' or a position like '4"
+    what = ngettext("{count} card", "{count} cards", wanted).format(
+        count=number_words(wanted) if wanted > 2 else wanted
+    )
+    example = _("5h jc' or positions '1 4") if wanted == 2 else _("5h' or a position like '4")
 
     def parse(text: str) -> Action:
         return Discard(parse_picks(text, view.hand, wanted))
 
-    return Ask(f"Choose {what} for {voice.owner(view.dealer)} crib: ", what, example, parse)
+    prompt = voice.tell(
+        view.dealer, _("Choose {what} for your crib: "), _("Choose {what} for {name}'s crib: "), what=what
+    )
+    return Ask(prompt, what, example, parse)
 
 
 def _ask_play(view: SeatView, voice: Voice, painter: Painter) -> Ask:
     def parse(text: str) -> Action:
         if text.lower() == "go":
             fits = _either([painter.plain(a.card) for a in view.legal_actions if isinstance(a, Play)])
-            raise ValueError(f"you can still play {fits}; the game says go for you when no card fits")
+            raise ValueError(
+                _("you can still play {cards}; the game says go for you when no card fits").format(cards=fits)
+            )
         picks = parse_picks(text, view.hand, 1)
         if len(picks) != 1:
-            raise ValueError(f"play one card at a time, not {number_words(len(picks))}")
+            raise ValueError(
+                _("play one card at a time, not {number}").format(number=number_words(len(picks)))
+            )
         return Play(picks[0])
 
-    return Ask(f"Play a card (count {view.count}): ", "a card", "7d' or a position like '2", parse)
+    return Ask(
+        _("Play a card (count {count}): ").format(count=view.count),
+        _("a card"),
+        _("7d' or a position like '2"),
+        parse,
+    )
 
 
 def _ask_other(view: SeatView, voice: Voice, painter: Painter) -> Ask:
     """Any other kind of action (a variant's): typed in its text form, as `parse_action` reads it."""
     shown = [str(action) for action in view.legal_actions[:3]]
     more = ", …" if len(view.legal_actions) > 3 else ""
-    return Ask(f"Your move ({', '.join(shown)}{more}): ", "a move", shown[0], parse_action)
+    return Ask(
+        _("Your move ({moves}): ").format(moves=", ".join(shown) + more), _("a move"), shown[0], parse_action
+    )
 
 
 def _ask_plugin(view: SeatView, voice: Voice, painter: Painter) -> Ask:
@@ -239,23 +293,23 @@ def _number(text: str, verb: str) -> int:
     if len(words) == 2 and words[0] == verb:
         words = words[1:]
     if len(words) != 1 or not words[0].isdigit():
-        raise ValueError(f"type a number of points, like 6 (or '{verb} 6')")
+        raise ValueError(_("type a number of points, like 6 (or '{verb} 6')").format(verb=verb))
     return int(words[0])
 
 
 def _ask_count(view: SeatView, voice: Voice, painter: Painter) -> Ask:
     """Muggins: the human declares their own count; an undercount stands and may be taken."""
     if view.phase == "play" and view.pile:
-        what = f"the {painter.plain(view.pile[-1][1])} you laid"
+        what = _("the {card} you laid").format(card=painter.plain(view.pile[-1][1]))
     elif view.counting is not None and view.seat == view.dealer and _counting_crib(view):
-        what = "your crib"
+        what = _("your crib")
     else:
-        what = "your hand"
+        what = _("your hand")
 
     def parse(text: str) -> Action:
         return Count(_number(text, "count"))
 
-    return Ask(f"Your count for {what} (0 if nothing): ", "your count", "6", parse)
+    return Ask(_("Your count for {what} (0 if nothing): ").format(what=what), _("your count"), "6", parse)
 
 
 def _counting_crib(view: SeatView) -> bool:
@@ -266,15 +320,19 @@ def _counting_crib(view: SeatView) -> bool:
 def _ask_call(view: SeatView, voice: Voice, painter: Painter) -> Ask:
     """Muggins: after another side's count, call for points it missed, or let it stand."""
     counted = declared_so_far(view)
-    who = voice.subject(view.counting)
 
     def parse(text: str) -> Action:
         if text.lower() in ("pass", "p", "no", "n"):
             return Pass()
         return Muggins(_number(text, "muggins"))
 
-    prompt = f"{who} counted {counted}. Muggins? points missed, or Enter to let it stand: "
-    return Ask(prompt, "the points missed", "2", parse, empty="pass")
+    prompt = voice.tell(
+        view.counting,
+        _("You counted {counted}. Muggins? points missed, or Enter to let it stand: "),
+        _("{name} counted {counted}. Muggins? points missed, or Enter to let it stand: "),
+        counted=counted,
+    )
+    return Ask(prompt, _("the points missed"), "2", parse, empty="pass")
 
 
 ASKERS: dict[type, AskFactory] = {
@@ -291,16 +349,16 @@ asked for by its text form."""
 def describe_action(action: Action, painter: Painter) -> str:
     """An action in words with cards drawn by ``painter``: ``lay away 5♥ J♣``, ``play 7♦``."""
     if isinstance(action, Discard):
-        return f"lay away {' '.join(painter.plain(c) for c in action.cards)}"
+        return _("lay away {cards}").format(cards=" ".join(painter.plain(c) for c in action.cards))
     if isinstance(action, Play):
-        return f"play {painter.plain(action.card)}"
+        return _("play {card}").format(card=painter.plain(action.card))
     if isinstance(action, Count):
-        return f"count {action.points}"
+        return _("count {points}").format(points=action.points)
     if isinstance(action, Muggins):
-        return f"call muggins for {action.points}"
+        return _("call muggins for {points}").format(points=action.points)
     if isinstance(action, PluginAction):
         return action.text
-    return "let the count stand"
+    return _("let the count stand")
 
 
 def ask_action(
@@ -311,8 +369,9 @@ def ask_action(
     check: Callable[[Action], None],
     *,
     commands: Mapping[str, Callable[[], None]] | None = None,
-    help_text: str = HELP,
+    help_text: str | None = None,
     hints: bool = True,
+    held_here: bool = True,
 ) -> Action:
     """Ask the human at ``view.seat`` for one of ``view.legal_actions`` and return it.
 
@@ -320,24 +379,27 @@ def ask_action(
     what the human reads when a choice is not allowed (not held, past 31, wrong number of cards).
     ``commands`` are further words the prompt answers (``board``, ``new``); each runs and the prompt
     is asked again, unless it raises (`NewGame`, `QuitGame`). Without ``hints`` (a game with a friend)
-    asking for a hint says there are none.
+    asking for a hint says there are none. With ``held_here`` a card not in the hand is refused here,
+    named as the screen draws cards; without (a table kept by a server), the server says so.
     """
     ask = ASKERS.get(type(view.legal_actions[0]), _ask_other)(view, voice, painter)
     while True:
         text = reader.line(ask.prompt) or (ask.empty or "")
         word = text.lower()
         if not text:
-            reader.problem(f"Type {ask.what}, e.g. '{ask.example}' (help for more).")
+            reader.problem(
+                _("Type {what}, e.g. '{example}' (help for more).").format(what=ask.what, example=ask.example)
+            )
             continue
         if word in _HELP_WORDS:
-            reader.show(Text(help_text, style="dim"))
+            reader.show(Text(help_text or prompt_help(), style="dim"))
             continue
         if word in _QUIT_WORDS:
-            raise QuitGame("you quit")
+            raise QuitGame(_("you quit"))
         if word in _HINT_WORDS:
             if not hints:
                 reader.problem(
-                    "No hints in a game with a friend: a hint would be the computer playing for you."
+                    _("No hints in a game with a friend: a hint would be the computer playing for you.")
                 )
                 continue
             reader.show(Text(f"  {_hint(view, painter)}", style="dim"))
@@ -347,6 +409,11 @@ def ask_action(
             continue
         try:
             action = ask.parse(text)
+            missing = _not_held(action, view.hand) if held_here else []
+            if missing:
+                # Said here rather than by the engine so that the cards look as they do on the screen.
+                shown = " ".join(painter.plain(card) for card in missing)
+                raise ValueError(_("You do not hold {cards}.").format(cards=shown))
             check(action)
         except ValueError as exc:  # IllegalAction is a ValueError: the engine's reason, as it says it
             reader.problem(_sentence(str(exc)))
@@ -354,20 +421,39 @@ def ask_action(
         return action
 
 
+def _not_held(action: Action, hand: Sequence[Card]) -> list[Card]:
+    """The cards a discard or a play names that are not in ``hand``."""
+    if isinstance(action, Discard):
+        return [card for card in action.cards if card not in hand]
+    if isinstance(action, Play) and action.card not in hand:
+        return [action.card]
+    return []
+
+
+_CARD_TEXT = re.compile(r"\b(?:[2-9TJQKA])[CDHS]\b")
+
+
+def _drawn(text: str, painter: Painter) -> str:
+    """``text`` with every card in the canonical form (``4C``) drawn as the screen draws cards."""
+    return _CARD_TEXT.sub(lambda match: painter.plain(parse_card(match.group(0))), text)
+
+
 def _either(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
 def _hint(view: SeatView, painter: Painter) -> str:
     if view.claim_stage is not None and view.claim_points is None:
         # A view from a server does not carry the true count (a browser would show it to the player).
-        return "No hint for a count here: count the cards yourself."
+        return _("No hint for a count here: count the cards yourself.")
     try:
         suggestion = hint(view)
     except Exception:  # a hint is an extra: its failure must never end the game
-        return "No hint is available here."
-    reason = f" — {suggestion.reason}" if suggestion.reason else ""
-    return f"Hint: {describe_action(suggestion.action, painter)}{reason}"
+        return _("No hint is available here.")
+    reason = f" — {_drawn(suggestion.reason, painter)}" if suggestion.reason else ""
+    return _("Hint: {action}").format(action=describe_action(suggestion.action, painter)) + reason
 
 
 def _sentence(message: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import codecs
 import io
 import json
+import string
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from rich.text import Text
 
 from ..actions import Play
 from ..cards import Card, Rank
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..scoring import ScoreItem
 from .describe import Voice, item_name
 from .errors import visible
@@ -223,6 +224,22 @@ def columns(rows: Sequence[Sequence[Text | str]], *, right: Iterable[int] = (), 
     return lines
 
 
+def fill(template: str, style: str = "", **parts: str | int | Text) -> Text:
+    """A translated ``template`` with its ``{fields}`` filled in, keeping the style of `Text` parts
+    (cards drawn in colour): ``fill(_("You play {card}"), card=painter.card(c))``."""
+    text = Text(style=style)
+    for literal, field_name, spec, _conv in string.Formatter().parse(template):
+        text.append(literal)
+        if field_name is None:
+            continue
+        value = parts[field_name]
+        if isinstance(value, Text):
+            text.append_text(value)
+        else:
+            text.append(format(value, spec or ""))
+    return text
+
+
 def items_lines(
     items: Sequence[ScoreItem], painter: Painter, *, indent: int = 2, total: int | None = None
 ) -> list[Text]:
@@ -254,37 +271,51 @@ def seat_table(
     position. Cards that cannot be played now are drawn faint. Fits ``width`` columns down to 40."""
     seat = view.seat
     lines: list[RenderableType] = []
-    owner = voice.owner(seat)
-    title = f"{owner[:1].upper()}{owner[1:]} turn" if view.my_turn else "The table"
-    lines.append(Rule(Text(f"{title} · deal {view.deal + 1}"), style="dim", align="left"))
+    if view.my_turn:
+        title = voice.tell(
+            seat, _("Your turn · deal {number}"), _("{name}'s turn · deal {number}"), number=view.deal + 1
+        )
+    else:
+        title = _("The table · deal {number}").format(number=view.deal + 1)
+    lines.append(Rule(Text(title), style="dim", align="left"))
     lines.extend(board)
     goal = voice.goal(view.rules)
-    scores = Text(f"  Scores   {voice.scores(view.scores)}")
+    scores = Text(_("  Scores   {scores}").format(scores=voice.scores(view.scores)))
     first_to = f"   ({goal})"
     if scores.cell_len + len(first_to) <= width:
         lines.append(scores.append(first_to))
     else:  # a narrow terminal: the target on a line of its own
-        lines.extend([scores, Text(f"  Target   {goal.removeprefix('first to ')}")])
+        targets = {view.rules.target_of(side) for side in range(view.rules.sides)}
+        target = str(targets.pop()) if len(targets) == 1 else goal
+        lines.extend([scores, Text(_("  Target   {target}").format(target=target))])
     lines.extend(extra)
-    whose = "yours" if view.dealer == voice.you else voice.owner(view.dealer)
-    crib = Text(f"  Crib     {whose}")
+    whose = voice.tell(view.dealer, _("yours"), _("{name}'s"))
+    crib = Text(_("  Crib     {whose}").format(whose=whose))
     if view.discarded:
-        crib.append("   (you laid away ").append_text(painter.cards(view.discarded)).append(")")
+        crib.append_text(fill(_("   (you laid away {cards})"), cards=painter.cards(view.discarded)))
     lines.append(crib)
-    starter = Text("  Starter  ")
-    starter.append_text(painter.card(view.starter) if view.starter else Text("not turned yet", "dim"))
+    starter = Text(_("  Starter  "))
+    starter.append_text(painter.card(view.starter) if view.starter else Text(_("not turned yet"), "dim"))
     lines.append(starter)
     if view.phase == "play":
-        count = Text(f"  Count    {view.count}")
+        count = Text(_("  Count    {count}").format(count=view.count))
         if view.pile:
-            count.append("   ").append_text(painter.cards(card for _, card in view.pile))
+            count.append("   ").append_text(painter.cards(card for _seat, card in view.pile))
         else:
-            count.append("   (a new count)", style="dim")
+            count.append(_("   (a new count)"), style="dim")
         lines.append(count)
         for other, n in enumerate(view.held):
             if other != seat:
-                held = f"holds {n} card{'s' if n != 1 else ''}" if n else "has no cards left"
-                lines.append(Text(f"  {voice.subject(other)} {held}", style="dim"))
+                if n:
+                    held = voice.tell(
+                        other,
+                        ngettext("You hold {n} card", "You hold {n} cards", n),
+                        ngettext("{name} holds {n} card", "{name} holds {n} cards", n),
+                        n=n,
+                    )
+                else:
+                    held = voice.tell(other, _("You have no cards left"), _("{name} has no cards left"))
+                lines.append(Text(f"  {held}", style="dim"))
     lines.extend(_hand_lines(view, voice, painter, width))
     return Group(*lines)
 
@@ -292,7 +323,7 @@ def seat_table(
 def _hand_lines(view: SeatView, voice: Voice, painter: Painter, width: int) -> list[Text]:
     playable = {a.card for a in view.legal_actions if isinstance(a, Play)}
     faint = view.phase == "play" and view.my_turn
-    label = "Your hand" if view.seat == voice.you else f"{voice.names[view.seat]}'s hand"
+    label = voice.tell(view.seat, _("Your hand"), _("{name}'s hand"))
     cells: list[Text] = []
     for position, card in enumerate(view.hand, start=1):
         cell = Text(f"{position}) ", style="dim")
@@ -303,7 +334,10 @@ def _hand_lines(view: SeatView, voice: Voice, painter: Painter, width: int) -> l
         cells.append(cell)
     head = Text(f"  {label}  ")
     if not cells:
-        return [head.append("(no cards left)", style="dim")]
+        if view.claim_stage is not None:
+            # Counting under muggins: the cards were laid in the play; the show lists them above.
+            return [head.append(_("(being counted: the cards are shown above)"), style="dim")]
+        return [head.append(_("(no cards left)"), style="dim")]
     one_line = head.cell_len + sum(cell.cell_len + 2 for cell in cells)
     if one_line <= width:
         for cell in cells:

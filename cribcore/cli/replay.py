@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-from ..cards import Card, format_cards
+from ..cards import Card
 from ..events import Event
 from ..records import RecordError, parse_record, read_record, replay
 from ..rules import RuleSet
 from ..scoring import HEELS
 from .describe import Voice, reasons
-from .render import print_json
+from .render import Painter, print_json
 
 __all__ = ["add_replay_parser", "load_record", "replay_command", "scoring_line"]
 
@@ -72,7 +73,9 @@ def replay_command(source: str, *, as_json: bool, console: Console) -> int:
         event.deal: event.cards[0] for event in game.events if event.kind == "starter" and event.cards
     }
     for event in scoring:
-        console.print(scoring_line(event, voice, starters.get(event.deal), width))
+        console.print(
+            scoring_line(event, voice, starters.get(event.deal), width, Painter.for_console(console))
+        )
     if game.winner is not None:
         console.print(Text(f"Result: {voice.result(game.winner, game.scores)}.", style="bold"))
     else:
@@ -94,28 +97,34 @@ def _sides_json(rules: RuleSet) -> dict[str, object]:
     return {"sides": [list(rules.seats_of(s)) for s in sides], "targets": [rules.target_of(s) for s in sides]}
 
 
-def scoring_line(event: Event, voice: Voice, starter: Card | None, width: int = 0) -> str:
-    """One scoring event as a line: deal number (from 1), player, points, what scored, the scores."""
+def scoring_line(
+    event: Event, voice: Voice, starter: Card | None, width: int = 0, painter: Painter | None = None
+) -> str:
+    """One scoring event as a line: deal number (from 1), player, points, what scored, the scores.
+    Cards are drawn by ``painter`` (as the game draws them on the console; default: letters)."""
     name = voice.names[event.seat] if event.seat is not None else ""
     return (
         f"deal {event.deal + 1:>2}  {name:<{width}}  {event.points:>2}  "
-        f"{_what(event, starter)}   ({voice.scores(event.scores)})"
+        f"{_what(event, starter, painter or Painter(symbols=False))}   ({voice.scores(event.scores)})"
     )
 
 
-def _what(event: Event, starter: Card | None) -> str:
+def _what(event: Event, starter: Card | None, painter: Painter) -> str:
+    def cards(some: Iterable[Card]) -> str:
+        return " ".join(painter.plain(card) for card in some)
+
     kind = event.kind
     if kind == "play" and event.cards:
-        return f"plays {event.cards[0]} at {event.count}: {reasons(event.items)}"
+        return f"plays {cards(event.cards[:1])} at {event.count}: {reasons(event.items)}"
     if kind == "go":
         return f"{event.note or 'go'} at {event.count}"
     if kind == "heels" and event.cards:
         if all(item.kind == HEELS for item in event.items):
-            return f"his heels (starter {event.cards[0]})"
-        return f"starter {event.cards[0]}: {reasons(event.items)}"
+            return f"his heels (starter {cards(event.cards[:1])})"
+        return f"starter {cards(event.cards[:1])}: {reasons(event.items)}"
     if kind in ("hand", "crib"):
-        with_starter = f" + {starter}" if starter is not None else ""
-        return f"{kind} {format_cards(event.cards)}{with_starter}: {reasons(event.items) or 'nothing'}"
+        with_starter = f" + {cards([starter])}" if starter is not None else ""
+        return f"{kind} {cards(event.cards)}{with_starter}: {reasons(event.items) or 'nothing'}"
     if kind == "compensation":
         return "three for last (not dealing first)" if event.points == 3 else "for last (not dealing first)"
     if kind in ("count", "muggins", "penalty"):

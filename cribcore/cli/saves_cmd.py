@@ -8,6 +8,7 @@ Deleting removes one slot's file, whatever is in it (the way to clear a save tha
 from __future__ import annotations
 
 import argparse
+import datetime as _dt
 from typing import Any
 
 from rich.console import Console
@@ -50,6 +51,16 @@ def add_saves_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=lambda args, console: list_command(console))
 
 
+def local_time(stamp: str) -> str:
+    """A save's UTC time stamp (``2026-05-01T18:30:00Z``) in this computer's local time, with its
+    zone: ``2026-05-01 20:30:00 CEST``; a stamp that is not one is shown as written."""
+    try:
+        moment = _dt.datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=_dt.UTC)
+    except ValueError:
+        return stamp
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z").rstrip()
+
+
 def describe_save(saved: SavedGame) -> str:
     """One line about a save: who plays, where the game stands, and when it was saved."""
     game = saved.game
@@ -62,7 +73,7 @@ def describe_save(saved: SavedGame) -> str:
         parts.append(f"game {len(match.results) + 1} of {match.games}")
     parts.append(f"deal {game.deal_number + 1}" if game.deal_number >= 0 else "not dealt yet")
     parts.append(voice.scores(game.scores))
-    parts.append(f"saved {saved.envelope.saved_at.replace('T', ' ').replace('Z', ' UTC')}")
+    parts.append(f"saved {local_time(saved.envelope.saved_at)}")
     return ", ".join(parts)
 
 

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..cards import Card, format_cards, parse_card
+from ..cards_es import from_spanish
 from ..i18n import _
 from ..scoring import Score, ScoreItem, check_show, peg_sequence, show_items
 from .commands import UsageError
@@ -96,7 +97,8 @@ def _rulebook_option(profile: str | None, command: str) -> Rulebook | None:
 
 
 def _parse_all(texts: Sequence[str]) -> list[Card]:
-    return [parse_card(text) for text in texts]
+    # Spanish cards may span arguments ("7 de picas"): read the line whole, then token by token.
+    return [parse_card(text) for text in from_spanish(" ".join(texts)).split()]
 
 
 def score_command(
@@ -112,7 +114,7 @@ def score_command(
     default; the JSON names the profile when a rulebook is given). Raises `ValueError` for a token that
     is not a card, a card named twice, or a hand size outside `HAND_SIZES`."""
     hand = _parse_all(hand_texts)
-    starter = parse_card(starter_text)
+    starter = parse_card(from_spanish(starter_text))
     if len(hand) not in HAND_SIZES:
         raise ValueError(f"a hand has {HAND_SIZES.start} to {HAND_SIZES.stop - 1} cards, not {len(hand)}")
     check_show(hand, starter)
@@ -126,7 +128,7 @@ def score_command(
         named = {"profile": rulebook.profile_name} if rulebook is not None else {}
         print_json({**score.to_json(), **named})
         return 0
-    painter = Painter(symbols=False)
+    painter = Painter.for_console(console)
     title = Text((_("Crib") if crib else _("Hand")) + " ", style="bold")
     title.append_text(painter.cards(hand)).append(_(" with starter ")).append_text(painter.card(starter))
     console.print(title)
@@ -172,9 +174,9 @@ def peg_command(
             ]
         )
         return 0
-    painter = Painter(symbols=False)
+    painter = Painter.for_console(console)
     rows: list[list[Text | str]] = [
-        [painter.card(card), _("count"), str(count), str(score.total), reasons(score.items)]
+        [painter.card(card), _("count"), str(count), str(score.total), reasons(score.items, last_card=last)]
         for card, count, score in zip(cards, counts, scores, strict=True)
     ]
     console.print(Text(_("Laid in order: {cards}").format(cards=format_cards(cards)), style="bold"))

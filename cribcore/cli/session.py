@@ -31,18 +31,21 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from ..actions import Action
+from ..actions import Action, Pass
 from ..engine import Game, Phase
+from ..i18n import _
 from ..players import Player, make_player
+from ..players.muggins import declared_so_far
 from ..pluginmanager import PluginError
 from ..profiles import Profile
 from ..records import game_record, write_record
 from ..saves import HUMAN, GameResult, MatchState, SaveConflict, SaveSlot, build_envelope
+from ..views import SeatView
 from .describe import Voice
 from .errors import report
 from .match import match_result, skunk_words, standing
 from .narrate import Narrator
-from .prompt import HELP, NewGame, QuitGame, Reader, ask_action
+from .prompt import NewGame, QuitGame, Reader, ask_action, prompt_help
 from .render import Painter, seat_table
 from .screen import clear_screen
 
@@ -151,7 +154,11 @@ class Session:
                 if self.reader is not None:
                     assert self.match is not None
                     number = len(self.match.results) + 1
-                    self.reader.pause(f"Press Enter for game {number} of {self.match.games} (q to quit) ")
+                    self.reader.pause(
+                        _("Press Enter for game {number} of {games} (q to quit) ").format(
+                            number=number, games=self.match.games
+                        )
+                    )
             except QuitGame:
                 self._stopped(game)
                 return 0
@@ -205,38 +212,49 @@ class Session:
         rules = game.rules
         label = self.seating.profile_label
         rules_note = "" if label == "standard" else f" ({game.profile.name})"
+        table = _(" vs ").join(names) + rules_note
         if self.match is not None:
             number = len(self.match.results) + 1
             console.print()
-            console.print(Rule(Text(f"Game {number} of {self.match.games}", style="bold"), align="left"))
+            heading = _("Game {number} of {games}").format(number=number, games=self.match.games)
+            console.print(Rule(Text(heading, style="bold"), align="left"))
             if self.match.results:
-                console.print(Text(f"Match so far: {standing(self.match, self.voice)}"))
-        if resumed:
-            where = f"deal {game.deal_number + 1}" if game.deal_number >= 0 else "the start"
-            console.print(
-                Text(f"Resuming {' vs '.join(names)}{rules_note} at {where}: ", style="bold").append(
-                    f"{self.voice.scores(game.scores)}, {self.voice.goal(rules)}."
+                console.print(
+                    Text(_("Match so far: {standing}").format(standing=standing(self.match, self.voice)))
                 )
+        if resumed:
+            if game.deal_number >= 0:
+                where = _("deal {number}").format(number=game.deal_number + 1)
+            else:
+                where = _("the start")
+            console.print(
+                Text(
+                    _("Resuming {table} at {where}: ").format(table=table, where=where), style="bold"
+                ).append(f"{self.voice.scores(game.scores)}, {self.voice.goal(rules)}.")
             )
-            console.print(f"Game seed {game.seed} — play it again with --seed {game.seed}")
+            console.print(_("Game seed {seed} — play it again with --seed {seed}").format(seed=game.seed))
         else:
-            console.print(Text(f"{' vs '.join(names)}{rules_note}, {self.voice.goal(rules)}.", style="bold"))
-            console.print(f"Game seed {game.seed} — replay it with --seed {game.seed}")
+            console.print(Text(f"{table}, {self.voice.goal(rules)}.", style="bold"))
+            console.print(_("Game seed {seed} — replay it with --seed {seed}").format(seed=game.seed))
         if self.reader is not None:
-            console.print(Text("Type help at any prompt to see how to name cards.", style="dim"))
+            console.print(Text(_("Type help at any prompt to see how to name cards."), style="dim"))
 
     # ------------------------------------------------------------------ a human's turn
 
     def _ask(self, game: Game, seat: int, narrator: Narrator) -> Action:
         assert self.reader is not None  # a seat without a computer is a human's
+        if _nothing_to_call(game.view(seat)):
+            return Pass()
         if self.shared:
             self._hand_over(seat, narrator)
         view = game.view(seat)
         voice = replace(self.voice, you=seat) if self.shared else self.voice
-        board = [line.copy() for line in narrator.board()] if narrator.keeper.moved_since_drawn else []
-        for line in board:
-            line.pad_left(2)
-        extra = [Text(f"  Match    {standing(self.match, self.voice)}")] if self.match is not None else []
+        board = narrator.board(indent=2) if narrator.keeper.moved_since_drawn else []
+        extra = (
+            [Text(_("  Match    {standing}").format(standing=standing(self.match, self.voice)))]
+            if self.match is not None
+            else []
+        )
         self.console.print()
         self.console.print(
             seat_table(view, voice, self.painter, board=board, extra=extra, width=self.console.width)
@@ -261,15 +279,17 @@ class Session:
         clear_screen(self.console)
         narrator.keeper.forget_drawn()
         name = self.seating.names[seat]
-        self.console.print(Rule(Text(f"Pass the device to {name}", style="bold"), align="left"))
+        self.console.print(
+            Rule(Text(_("Pass the device to {name}").format(name=name), style="bold"), align="left")
+        )
         told = narrator.transcript[self._told.get(seat, 0) :]
         if told:
             self.console.print(
-                Text("Since your last turn:" if seat in self._told else "So far:", style="dim")
+                Text(_("Since your last turn:") if seat in self._told else _("So far:"), style="dim")
             )
             for line in told[-_RECAP_LINES:]:
                 self.console.print(line)
-        self.reader.pause(f"{name}, press Enter when you have the device (q to quit) ")
+        self.reader.pause(_("{name}, press Enter when you have the device (q to quit) ").format(name=name))
         self._holder = seat
         self._told[seat] = len(narrator.transcript)
 
@@ -283,23 +303,29 @@ class Session:
 
     def _ask_new_game(self) -> None:
         assert self.reader is not None
-        what = "match" if self.match is not None else "game"
-        if self.reader.confirm(f"Start a new {what}? This {what} and its score will be lost."):
+        if self.match is not None:
+            question = _("Start a new match? This match and its score will be lost.")
+        else:
+            question = _("Start a new game? This game and its score will be lost.")
+        if self.reader.confirm(question):
             raise NewGame
-        self.console.print(Text("  The game goes on.", style="dim"))
+        self.console.print(Text(_("  The game goes on."), style="dim"))
 
     def _between_deals(self) -> None:
         assert self.reader is not None
         self.reader.pause(
-            "Press Enter for the next deal (q to quit, new for a new game) ", {"new": self._ask_new_game}
+            _("Press Enter for the next deal (q to quit, new for a new game) "), {"new": self._ask_new_game}
         )
         # Everyone has been looking at the show: the next hand is drawn only after a hand-over.
         self._holder = None
 
     def _help(self) -> str:
+        text = prompt_help(muggins="muggins" in self.seating.profile.plugins)
         if self.slot is None:
-            return HELP
-        return f"{HELP}\nThe game is saved after every move: 'cribbage resume' goes on where you stop."
+            return text
+        return f"{text}\n" + _(
+            "The game is saved after every move: 'cribbage resume' goes on where you stop."
+        )
 
     # ------------------------------------------------------------------ endings
 
@@ -310,7 +336,7 @@ class Session:
             self.match = MatchState(games=self.match.games, seed=seed)
         game = Game(self.seating.profile, seed=seed, players=self.seating.names)
         self.console.print()
-        self.console.print(Text("A new game.", style="bold"))
+        self.console.print(Text(_("A new game."), style="bold"))
         self._save(game)
         return game
 
@@ -318,12 +344,15 @@ class Session:
         """Announce what the finished game was worth and the match standing; return the next game
         of the match (already saved), or ``None`` when there is none (the save is removed)."""
         self._write_record(game)
+        # The seed again at the end, where a player looks when they want that game once more.
+        self.console.print(_("Game seed {seed} — replay it with --seed {seed}").format(seed=game.seed))
         winner = game.winner if game.winner is not None else 0
         points = game.game_points
         worth = skunk_words(points)
         if worth is not None:
-            line = f"{worth[:1].upper()}{worth[1:]}: {self.voice.side_names[winner]} earns {points} game "
-            line += "points for this game."
+            line = _("{worth}: {name} earns {points} game points for this game.").format(
+                worth=f"{worth[:1].upper()}{worth[1:]}", name=self.voice.side_names[winner], points=points
+            )
             self.console.print(Text(line, style="bold"))
         if self.match is None:
             self._clear_save()
@@ -332,22 +361,50 @@ class Session:
         self.match = self.match.model_copy(update={"results": [*self.match.results, result]})
         done = len(self.match.results)
         self.console.print(
-            Text(f"Match after game {done} of {self.match.games}: {standing(self.match, self.voice)}")
+            Text(
+                _("Match after game {done} of {games}: {standing}").format(
+                    done=done, games=self.match.games, standing=standing(self.match, self.voice)
+                )
+            )
         )
         if done >= self.match.games:
-            self.console.print(Text(f"Match over: {match_result(self.match, self.voice)}.", style="bold"))
+            self.console.print(
+                Text(
+                    _("Match over: {result}.").format(result=match_result(self.match, self.voice)),
+                    style="bold",
+                )
+            )
             self._clear_save()
             return None
-        following = Game(self.seating.profile, seed=self.match.seed_of(done), players=self.seating.names)
+        following = Game(
+            self.seating.profile,
+            seed=self.match.seed_of(done),
+            players=self.seating.names,
+            first_dealer=next_dealer(game),
+        )
         self._save(following)
         return following
 
     def _stopped(self, game: Game) -> None:
-        where = f"in deal {game.deal_number + 1}" if game.deal_number >= 0 else "before the first deal"
-        self.console.print(Text(f"Game stopped {where}: {self.voice.scores(game.scores)}.", style="bold"))
-        self.console.print(f"Game seed {game.seed} — play it again with --seed {game.seed}")
+        if game.deal_number >= 0:
+            where = _("in deal {number}").format(number=game.deal_number + 1)
+        else:
+            where = _("before the first deal")
+        self.console.print(
+            Text(
+                _("Game stopped {where}: {scores}.").format(
+                    where=where, scores=self.voice.scores(game.scores)
+                ),
+                style="bold",
+            )
+        )
+        self.console.print(_("Game seed {seed} — play it again with --seed {seed}").format(seed=game.seed))
         if self.slot is not None and self.mode is not None:
-            self.console.print(Text(f"Saved. Continue it with: cribbage resume {self.mode}", style="bold"))
+            self.console.print(
+                Text(
+                    _("Saved. Continue it with: cribbage resume {mode}").format(mode=self.mode), style="bold"
+                )
+            )
         self._write_record(game, unfinished=True)
 
     # ------------------------------------------------------------------ files
@@ -388,8 +445,8 @@ class Session:
         if path is None:
             return
         write_record(path, game_record(game))
-        what = "Unfinished record" if unfinished else "Record"
-        self.console.print(Text(f"{what} written to {path}", "dim"), soft_wrap=True)  # a path stays whole
+        line = _("Unfinished record written to {path}") if unfinished else _("Record written to {path}")
+        self.console.print(Text(line.format(path=path), "dim"), soft_wrap=True)  # a path stays whole
 
     def _completed_action(self, game: Game) -> None:
         if self.record is not None:
@@ -410,3 +467,24 @@ class Session:
             return self.record
         number = len(self.match.results) + 1
         return self.record.with_name(f"{self.record.stem}-{number}{self.record.suffix}")
+
+
+def _nothing_to_call(view: SeatView) -> bool:
+    """Muggins: another seat's card in the play scored nothing and it counted nothing, so there is
+    nothing to call and no one is asked (what a laid card scores is known from cards all have seen)."""
+    return (
+        view.claim_stage == "call"
+        and view.phase == "play"
+        and view.claim_points == 0
+        and declared_so_far(view) == 0
+        and any(isinstance(action, Pass) for action in view.legal_actions)
+    )
+
+
+def next_dealer(game: Game) -> int | None:
+    """Who deals first in a match's next game: the loser of ``game`` (with two sides, the losing side's
+    first seat), as players do; ``None`` (a fresh cut) with more sides or no winner."""
+    rules = game.rules
+    if game.winner is None or rules.sides != 2:
+        return None
+    return rules.seats_of(1 - game.winner)[0]
