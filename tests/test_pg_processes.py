@@ -34,9 +34,8 @@ from .terminal import run_cribbage
 
 __all__ = ["postgres_server", "postgres_url"]
 
-WAIT = float(
-    __import__("os").environ.get("PGWAIT", "60")
-)  # a generous bound for one message: a failure, never a pace
+WAIT = 60.0
+"""A generous bound for one message: reaching it is a failure, never a pace."""
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -91,7 +91,10 @@ def test_a_hook_that_raises_stops_an_unattended_game_in_one_line(
     after = AFTER.get(hook, 1)
     profile = profile_file(tmp_path, hook, after=after)
     record = tmp_path / "game.json"
-    argv = ["play", "--players", "computer,computer", "--seed", SEED, "--profile", str(profile)]
+    # Random players consult no hook, so every call of the failing hook is the engine's own; only the
+    # computer levels ask a phase's plugin to choose for them.
+    players = "computer,computer" if hook == "cribcore_phase_choose" else "random,random"
+    argv = ["play", "--players", players, "--seed", SEED, "--profile", str(profile)]
     with registered("boom", Boom):
         status = main([*argv, "--record", str(record)])
     line = one_error_line(capsys.readouterr().err)
