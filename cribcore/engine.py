@@ -83,6 +83,29 @@ class DealLog:
 
 
 _COUNT_KINDS = ("play", "hand", "crib")
+_PLAYS: dict[Card, Play] = {}
+"""One shared `Play` per card (actions are immutable values), so listing legal plays builds nothing."""
+_DISCARDS: dict[tuple[Card, ...], Discard] = {}
+"""One shared `Discard` per sorted tuple of cards, for the same reason."""
+
+
+def _play_of(card: Card) -> Play:
+    action = _PLAYS.get(card)
+    if action is None:
+        action = _PLAYS[card] = Play(card)
+    return action
+
+
+def _discard_of(cards: tuple[Card, ...]) -> Discard:
+    """The `Discard` of ``cards``, which are already in `Card` order."""
+    action = _DISCARDS.get(cards)
+    if action is None:
+        if len(_DISCARDS) >= 1 << 16:
+            _DISCARDS.clear()
+        action = _DISCARDS[cards] = Discard(cards)
+    return action
+
+
 _COUNTS: tuple[Action, ...] = tuple(Count(n) for n in range(CLAIM_LIMIT + 1))
 _CALLS: tuple[Action, ...] = (Pass(), *(Muggins(n) for n in range(1, CLAIM_LIMIT + 1)))
 
@@ -109,6 +132,10 @@ class _Claim:
 def standard_profile() -> Profile:
     """The locked standard profile, loaded once."""
     return load_profile()
+
+
+def _by_index(card: Card) -> int:
+    return card.index
 
 
 def _shown(value: object) -> str:
@@ -163,6 +190,7 @@ class Game:
         # The current deal.
         self._cards: DealCards | None = None
         self._hands: list[list[Card]] = [[] for _ in range(seats)]
+        self._discard_choices: list[tuple[Action, ...] | None] = [None] * seats
         self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
         self._discards: list[tuple[Card, ...] | None] = [None] * seats
         self._discard_order: list[int] = []
@@ -171,6 +199,7 @@ class Game:
         self._plays: list[Card] = []
         self._laid: list[list[Card]] = [[] for _ in range(seats)]
         self._pile: list[tuple[int, Card]] = []
+        self._pile_cards: list[Card] = []
         self._count = 0
         self._said_go: set[int] = set()
         self._to_play: int | None = None
@@ -281,6 +310,13 @@ class Game:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
+        if self._phase is Phase.PLAY and self._claim is None and self._plugin_phase is None:
+            # The common case first, without the general checks below (hands are kept sorted).
+            if seat != self._to_play or not self._is_seat(seat):
+                return ()
+            room = PLAY_LIMIT - self._count
+            hand = self._hands[seat]
+            return tuple([_PLAYS.get(card) or _play_of(card) for card in hand if card.value <= room])
         if not self._is_seat(seat) or seat not in self.to_act:
             return ()
         if self._claim is not None:
@@ -289,14 +325,20 @@ class Game:
             name = self._plugin_phase.name
             return tuple(PluginAction(name, text) for text in self.rulebook.phase_actions(self._plugin_phase))
         if self._phase is Phase.DISCARD:
-            hand = sorted(self._hands[seat])
+            if not self.rulebook.checks_discards:
+                # No plugin may refuse a discard: every choice of cards is legal, the same all deal long.
+                known = self._discard_choices[seat]
+                if known is None:
+                    combos = combinations(self._hands[seat], self.rules.discards)
+                    known = self._discard_choices[seat] = tuple([_discard_of(cards) for cards in combos])
+                return known
             return tuple(
-                Discard(cards)
-                for cards in combinations(hand, self.rules.discards)
+                _discard_of(cards)
+                for cards in combinations(self._hands[seat], self.rules.discards)
                 if self._discard_refusal(seat, cards) is None
             )
         room = PLAY_LIMIT - self._count
-        return tuple(Play(card) for card in sorted(self._hands[seat]) if card.value <= room)
+        return tuple(_play_of(card) for card in self._hands[seat] if card.value <= room)
 
     def check(self, seat: int, action: Action) -> None:
         """Raise the `IllegalAction` that applying ``action`` for ``seat`` would raise, or return.
@@ -333,12 +375,29 @@ class Game:
         legal now. Everything that follows without a decision (the starter, goes, the show, the next
         deal) happens before this returns.
         """
+        if (
+            isinstance(action, Play)
+            and seat == self._to_play
+            and self._phase is Phase.PLAY
+            and self._claim is None
+            and self._plugin_phase is None
+            and self._is_seat(seat)
+        ):
+            # The common case, checked in full here: a held card that fits the count. Anything else gets
+            # the general checks, which raise the error that fits.
+            card = action.card
+            fits = type(card) is Card and self._count + card.value <= PLAY_LIMIT
+            if not fits or card not in self._hands[seat]:
+                self.check(seat, action)
+            start = len(self._events)
+            self._play(seat, card)
+            return tuple(self._events[start:])
         self.check(seat, action)
         start = len(self._events)
-        if isinstance(action, Discard):
-            self._discard(seat, action.cards)
-        elif isinstance(action, Play):
+        if isinstance(action, Play):
             self._play(seat, action.card)
+        elif isinstance(action, Discard):
+            self._discard(seat, action.cards)
         elif isinstance(action, PluginAction):
             self._plugin_act(seat, action.text)
         else:
@@ -360,7 +419,7 @@ class Game:
             dealer=self._dealer,
             scores=self.scores,
             winner=self._winner,
-            hand=tuple(sorted(self._hands[seat])),
+            hand=tuple(self._hands[seat]),
             kept=self._kept[seat],
             discarded=self._discards[seat] or (),
             held=tuple(len(hand) for hand in self._hands),
@@ -449,10 +508,29 @@ class Game:
     def _award(self, event: Event, points: int) -> bool:
         """Record a scoring event for ``event.seat``'s side; return whether it ended the game."""
         assert event.seat is not None
-        side = self.rules.side_of(event.seat)
+        return self._score(
+            event.kind, event.seat, points, event.cards, event.items, count=event.count, note=event.note
+        )
+
+    def _score(
+        self,
+        kind: str,
+        seat: int,
+        points: int,
+        cards: tuple[Card, ...] = (),
+        items: tuple[ScoreItem, ...] = (),
+        *,
+        count: int | None = None,
+        note: str = "",
+    ) -> bool:
+        """Record a scoring event of ``kind`` for ``seat``'s side (built once, scores and all); return
+        whether it ended the game."""
+        side = self.rules.side_of(seat)
         self._scores[side] += points
         scores = tuple(self._scores)
-        self._emit(replace(event, points=points, scores=scores, scored=True))
+        self._events.append(
+            Event(kind, self._deal_index, seat, cards, points, items, scores, count, True, None, note)
+        )
         if points == 0:
             return False
         winner = self.rulebook.winner(scores, side)
@@ -462,7 +540,7 @@ class Game:
         self._phase = Phase.OVER
         self._to_play = None
         self._claim = None
-        self._emit(Event("win", self._deal_index, seat=event.seat, scores=scores, side=winner))
+        self._emit(Event("win", self._deal_index, seat=seat, scores=scores, side=winner))
         if self._cards is not None:
             self._logs.append(self._current_log())
             self._cards = None
@@ -547,7 +625,9 @@ class Game:
         seats = self.rules.seats
         self._deal_index = index
         self._cards = cards
-        self._hands = [list(hand) for hand in cards.hands]
+        # Kept in `Card` order, so legal actions and views need no sorting.
+        self._hands = [sorted(hand, key=_by_index) for hand in cards.hands]
+        self._discard_choices = [None] * seats
         self._kept = [() for _ in range(seats)]
         self._discards = [None] * seats
         self._discard_order = []
@@ -556,24 +636,25 @@ class Game:
         self._plays = []
         self._laid = [[] for _ in range(seats)]
         self._pile = []
+        self._pile_cards = []
         self._count = 0
         self._said_go = set()
         self._to_play = None
         self._claims = []
         self._phase = Phase.DISCARD
         self._emit(Event("deal", index, seat=self._dealer))
-        for seat, hand in enumerate(cards.hands):
-            self._emit(Event("dealt", index, seat=seat, cards=tuple(sorted(hand)), private_to=seat))
+        for seat, hand in enumerate(self._hands):
+            self._emit(Event("dealt", index, seat=seat, cards=tuple(hand), private_to=seat))
         if self.rules.discards == 0:
             for seat in range(seats):
                 self._discards[seat] = ()
-                self._kept[seat] = tuple(sorted(self._hands[seat]))
+                self._kept[seat] = tuple(self._hands[seat])
             self._turn_starter()
 
     def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
         for card in cards:
             self._hands[seat].remove(card)
-        self._kept[seat] = tuple(sorted(self._hands[seat]))
+        self._kept[seat] = tuple(self._hands[seat])
         self._discards[seat] = cards
         self._discard_order.append(seat)
         self._crib.extend(cards)
@@ -610,35 +691,30 @@ class Game:
         self._laid[seat].append(card)
         self._plays.append(card)
         self._pile.append((seat, card))
-        self._count += card.value
-        pile = tuple(c for _, c in self._pile)
+        pile = self._pile_cards
+        pile.append(card)
+        count = self._count = self._count + card.value
         items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
-        event = Event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=self._count)
         if self._declares["play"]:
+            event = Event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=count)
             self._play_declared(seat, event)
             return
-        points = sum(item.points for item in items)
+        points = 0
+        for item in items:
+            points += item.points
         if points:
-            if self._award(event, points):
+            if self._score("play", seat, points, (card,), items, count=count):
                 return
         else:
-            self._emit(event)
-        if self._count < PLAY_LIMIT:
+            self._events.append(Event("play", self._deal_index, seat, (card,), 0, items, (), count))
+        if count < PLAY_LIMIT:
             nxt = self._next_able(seat)
             if nxt is not None:
                 self._to_play = nxt
                 return
             last = not any(self._hands)
-            go = Event(
-                "go",
-                self._deal_index,
-                seat=seat,
-                cards=(card,),
-                items=(ScoreItem(GO, (card,), 1),),
-                count=self._count,
-                note="last card" if last else "go",
-            )
-            if self._award(go, 1):
+            note = "last card" if last else "go"
+            if self._score("go", seat, 1, (card,), (ScoreItem(GO, (card,), 1),), count=count, note=note):
                 return
         self._close_count(seat)
 
@@ -745,6 +821,7 @@ class Game:
     def _close_count(self, last: int) -> None:
         self._emit(Event("reset", self._deal_index, seat=last, count=self._count))
         self._pile = []
+        self._pile_cards = []
         self._count = 0
         self._said_go = set()
         leader = self._next_holding(last)
@@ -765,7 +842,7 @@ class Game:
         for index in range(step, len(order) + 1):
             crib = index == len(order)
             seat = self._dealer if crib else order[index]
-            cards = tuple(sorted(self._crib)) if crib else self._kept[seat]
+            cards = tuple(sorted(self._crib, key=_by_index)) if crib else self._kept[seat]
             kind = "crib" if crib else "hand"
             items = self.rulebook.show_items(cards, starter, crib=crib, seat=seat, dealer=self._dealer)
             if self._declares[kind]:
@@ -774,8 +851,10 @@ class Game:
                 then = functools.partial(self._show_from, order, index + 1)
                 self._claim = _Claim(seat, cards, items, then)
                 return
-            event = Event(kind, self._deal_index, seat=seat, cards=cards, items=items)
-            if self._award(event, sum(item.points for item in items)):
+            points = 0
+            for item in items:
+                points += item.points
+            if self._score(kind, seat, points, cards, items):
                 return
         self._logs.append(self._current_log())
         self._cards = None

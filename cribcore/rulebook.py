@@ -114,6 +114,9 @@ class Rulebook:
         self._standard_starter = only_standard(hook.cribcore_starter_items)
         self._standard_winner = only_standard(hook.cribcore_winner)
         self._standard_order = only_standard(hook.cribcore_counting_order)
+        self._standard_continues = only_standard(hook.cribcore_play_continues)
+        self._standard_game_points = only_standard(hook.cribcore_game_points)
+        self._heels: dict[Card, tuple[ScoreItem, ...]] = {}
         # The show's fast path: the standard plugin alone, or with the built-in hand-flush wrapper, whose
         # options are exactly the flush parameters of the fast table.
         self._flush: tuple[bool, bool] | None = None
@@ -321,12 +324,23 @@ class Rulebook:
 
     def play_continues(self, cards_left: Sequence[int]) -> bool:
         """Whether the play goes on to a new count, the seats holding ``cards_left`` cards each."""
+        if self._standard_continues:
+            return True
         return bool(self._hook.cribcore_play_continues(rules=self._rules, cards_left=tuple(cards_left)))
 
     # ----------------------------------------------------------------- the deal
 
     def starter_items(self, starter: Card, *, dealer: int) -> tuple[ScoreItem, ...]:
         """The dealer's items for turning ``starter`` up (standard: his heels, 2 for a jack)."""
+        if self._standard_starter:
+            # The standard answer depends on the card alone; kept per card.
+            known = self._heels.get(starter)
+            if known is None:
+                known = self._heels[starter] = self._starter_hooked(starter, dealer)
+            return known
+        return self._starter_hooked(starter, dealer)
+
+    def _starter_hooked(self, starter: Card, dealer: int) -> tuple[ScoreItem, ...]:
         return _flatten(
             self._hook.cribcore_starter_items(rules=self._rules, starter=starter, seat=dealer, dealer=dealer)
         )
@@ -383,6 +397,8 @@ class Rulebook:
 
     def game_points(self, scores: Sequence[int], winner: int) -> int:
         """Game points the ``winner`` earns with these final scores (1, or more for a skunk)."""
+        if self._standard_game_points:
+            return 1
         points = self._hook.cribcore_game_points(rules=self._rules, scores=tuple(scores), winner=winner)
         return int(points) if points is not None else 1
 
