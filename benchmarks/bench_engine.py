@@ -144,12 +144,12 @@ def main(argv: list[str] | None = None) -> int:
         )
     for players, games in (("random,random", args.simulate), ("hard,hard", args.hard)):
         if games:
-            _side_by_side(
-                f"cribbage simulate {games} --players {players} --jobs 1",
-                args.rounds,
-                lambda p=players, g=games: _command_time(ours, p, g),
-                lambda p=players, g=games: _command_time(ref, p, g),
-            )
+
+            def command(python: str, players: str = players, games: int = games) -> Callable[[], float]:
+                return lambda: _command_time(python, players, games)
+
+            label = f"cribbage simulate {games} --players {players} --jobs 1"
+            _side_by_side(label, args.rounds, command(ours), command(ref))
     return 0
 
 

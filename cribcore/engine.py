@@ -83,26 +83,31 @@ class DealLog:
 
 
 _COUNT_KINDS = ("play", "hand", "crib")
-_PLAYS: dict[Card, Play] = {}
-"""One shared `Play` per card (actions are immutable values), so listing legal plays builds nothing."""
-_DISCARDS: dict[tuple[Card, ...], Discard] = {}
-"""One shared `Discard` per sorted tuple of cards, for the same reason."""
+_PLAYS: dict[int, Play] = {}
+"""One shared `Play` per card (actions are immutable values), so listing legal plays builds nothing;
+keyed by `Card.index` (an int hashes without calling Python code)."""
+_DISCARDS: dict[int, Discard] = {}
+"""One shared `Discard` per set of cards, for the same reason; keyed by the set's bits of `Card.index`
+(equal cards have equal indexes, so equal keys mean equal discards)."""
 
 
 def _play_of(card: Card) -> Play:
-    action = _PLAYS.get(card)
-    if action is None:
-        action = _PLAYS[card] = Play(card)
+    action = _PLAYS.get(card.index)
+    if action is None or action.card is not card:
+        action = _PLAYS[card.index] = Play(card)
     return action
 
 
 def _discard_of(cards: tuple[Card, ...]) -> Discard:
     """The `Discard` of ``cards``, which are already in `Card` order."""
-    action = _DISCARDS.get(cards)
+    key = 0
+    for card in cards:
+        key |= 1 << card.index
+    action = _DISCARDS.get(key)
     if action is None:
         if len(_DISCARDS) >= 1 << 16:
             _DISCARDS.clear()
-        action = _DISCARDS[cards] = Discard(cards)
+        action = _DISCARDS[key] = Discard(cards)
     return action
 
 
@@ -181,7 +186,7 @@ class Game:
 
         self._events: list[Event] = []
         # Each seat's redacted copy of the (append-only) event log, extended as views are asked for.
-        self._seen: list[list[Event]] = [[] for _ in range(seats)]
+        self._seen: list[tuple[Event, ...]] = [() for _ in range(seats)]
         self._scores = [0] * self.rules.sides
         self._winner: int | None = None
         self._phase = Phase.WAITING
@@ -316,7 +321,7 @@ class Game:
                 return ()
             room = PLAY_LIMIT - self._count
             hand = self._hands[seat]
-            return tuple([_PLAYS.get(card) or _play_of(card) for card in hand if card.value <= room])
+            return tuple([_play_of(card) for card in hand if card.value <= room])
         if not self._is_seat(seat) or seat not in self.to_act:
             return ()
         if self._claim is not None:
@@ -408,6 +413,7 @@ class Game:
         """What ``seat`` may know now: never another seat's hidden cards."""
         if not self._is_seat(seat):
             raise ValueError(f"there is no seat {_shown(seat)}")
+        to_act = self.to_act
         return SeatView(
             seat=seat,
             players=self.players,
@@ -417,24 +423,24 @@ class Game:
             phase=self._phase.value,
             deal=self._deal_index,
             dealer=self._dealer,
-            scores=self.scores,
+            scores=tuple(self._scores),
             winner=self._winner,
             hand=tuple(self._hands[seat]),
             kept=self._kept[seat],
             discarded=self._discards[seat] or (),
-            held=tuple(len(hand) for hand in self._hands),
+            held=tuple([len(hand) for hand in self._hands]),
             crib_size=len(self._crib),
-            starter=self.starter,
+            starter=self._cards.starter if self._cards is not None and self._starter_shown else None,
             count=self._count,
             pile=tuple(self._pile),
-            laid=tuple(tuple(cards) for cards in self._laid),
-            to_act=self.to_act,
+            laid=tuple([tuple(cards) for cards in self._laid]),
+            to_act=to_act,
             claim_stage=self.claim_stage,
             counting=self.counting,
             claim_points=self._claim.points if self._claim is not None else None,
             target_wins=self.target_wins,
             play_continues=self.play_continues,
-            legal_actions=self.legal_actions(seat),
+            legal_actions=self.legal_actions(seat) if seat in to_act else (),
             plugin_phase=self._plugin_phase,
             events=self._events_seen_by(seat),
         )
@@ -444,9 +450,17 @@ class Game:
         return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.rules.seats
 
     def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
+        """The seat's redacted log: the part seen before is kept and shared, only new events are added."""
         seen = self._seen[seat]
-        seen.extend(redact(event, seat) for event in self._events[len(seen) :])
-        return tuple(seen)
+        events = self._events
+        if len(seen) == len(events):
+            return seen
+        new = [
+            event if event.private_to is None or event.private_to == seat else redact(event, seat)
+            for event in events[len(seen) :]
+        ]
+        seen = self._seen[seat] = (*seen, *new)
+        return seen
 
     # ----------------------------------------------------------------- checks
 

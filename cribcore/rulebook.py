@@ -115,7 +115,6 @@ class Rulebook:
         self._standard_winner = only_standard(hook.cribcore_winner)
         self._standard_order = only_standard(hook.cribcore_counting_order)
         self._standard_continues = only_standard(hook.cribcore_play_continues)
-        self._standard_game_points = only_standard(hook.cribcore_game_points)
         self._heels: dict[Card, tuple[ScoreItem, ...]] = {}
         # The show's fast path: the standard plugin alone, or with the built-in hand-flush wrapper, whose
         # options are exactly the flush parameters of the fast table.
@@ -397,8 +396,6 @@ class Rulebook:
 
     def game_points(self, scores: Sequence[int], winner: int) -> int:
         """Game points the ``winner`` earns with these final scores (1, or more for a skunk)."""
-        if self._standard_game_points:
-            return 1
         points = self._hook.cribcore_game_points(rules=self._rules, scores=tuple(scores), winner=winner)
         return int(points) if points is not None else 1
 
