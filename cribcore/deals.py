@@ -47,6 +47,26 @@ class DealSource(Protocol):
         ...
 
 
+_PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""Whether `random.Random.shuffle` draws with ``getrandbits`` as `_shuffle` repeats (CPython's)."""
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``, the same draws and the same result, without a method call per card (a
+    deal's largest cost). Falls back to ``rng.shuffle`` where `random` draws another way."""
+    if not _PLAIN_RANDBELOW:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class SeededDeals:
     """Deals shuffled from a seed: the same seed gives the same cut and deals, whatever is played.
 
@@ -80,7 +100,7 @@ class SeededDeals:
     def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards:
         rng = self._rng(f"deal/{index}")
         pack = list(self.pack)
-        rng.shuffle(pack)
+        _shuffle(rng, pack)
         hands: list[list[Card]] = [[] for _ in range(rules.seats)]
         # One card at a time, starting with the dealer's left.
         order = [(dealer + k) % rules.seats for k in range(1, rules.seats + 1)]

@@ -623,3 +623,18 @@ def test_count_and_pile_are_public(stacked: StackedGame) -> None:
 def test_events_record_the_running_count(stacked: StackedGame) -> None:
     game = run(at_twenty_nine(stacked), (PONE, play("AC")))
     assert [e.count for e in events_of(game, "play")] == [9, 19, 29, 30]
+
+
+def test_a_deal_shuffles_exactly_as_random_shuffle() -> None:
+    """The deal's own shuffle loop (for speed) gives the same order as `random.Random.shuffle`."""
+    import random
+
+    from cribcore.cards import FULL_DECK
+    from cribcore.deals import _shuffle
+
+    for seed in range(200):
+        mine, theirs = list(FULL_DECK), list(FULL_DECK)
+        first, second = random.Random(seed), random.Random(seed)
+        _shuffle(first, mine)
+        second.shuffle(theirs)
+        assert mine == theirs and first.random() == second.random()
