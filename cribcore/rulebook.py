@@ -49,6 +49,10 @@ _PLAY_CACHE = 1 << 15
 _SEAT_ARGS = frozenset({"seat", "dealer"})
 
 
+def _by_index(card: Card) -> int:
+    return card.index
+
+
 def _flatten(results: Iterable[Sequence[ScoreItem] | None]) -> tuple[ScoreItem, ...]:
     return tuple(item for result in results if result for item in result)
 
@@ -252,7 +256,7 @@ class Rulebook:
         ``seat`` is the seat whose hand it is (the dealer for the crib) and ``dealer`` the dealer. Outside
         a game, where no seat is known, seat 0 counts, and it is the dealer for a crib and not for a hand.
         """
-        ordered = tuple(sorted(cards))
+        ordered = tuple(sorted(cards, key=_by_index))
         if self._standard_show:
             return standard_show_items(ordered, starter, crib=crib)
         seat, dealer = self._seats(seat, dealer, crib=crib)
@@ -455,6 +459,11 @@ def rulebook_for(profile: Profile) -> Rulebook:
 
     Raises `cribcore.pluginmanager.UnknownPlugin` when a plugin is not installed or fails to load.
     """
+    last = _last[0] if _last else None
+    generation = pluginmanager.generation()
+    if last is not None and last[0] is profile and last[1] == generation:
+        # The same (frozen) profile object again, plugins not reloaded since: every game of a run.
+        return last[2]
     key = _profile_key(profile)
     book = _BY_PROFILE.get(key)
     if book is None:
@@ -468,7 +477,12 @@ def rulebook_for(profile: Profile) -> Rulebook:
                 cache.clear()
         _BY_FINGERPRINT[(profile.name, fingerprint)] = book
         _BY_PROFILE[key] = book
+    _last[:] = [(profile, generation, book)]
     return book
+
+
+_last: list[tuple[Profile, int, Rulebook]] = []
+"""The last profile asked for, the plugins' generation then, and its rulebook."""
 
 
 def standard_rulebook() -> Rulebook:

@@ -327,20 +327,26 @@ def play_items(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
     order laid. Go and last-card points are not included: they depend on what the other players hold.
     """
     last = pile[-1]
-    count = sum(card.value for card in pile)
+    size = len(pile)
+    count = 0
+    for card in pile:
+        count += card.value
     items: list[ScoreItem] = []
     if count == 15:
         items.append(ScoreItem(FIFTEEN, tuple(pile), 2))
+    rank = last.rank
     same = 1
-    while same < len(pile) and pile[-same - 1].rank == last.rank:
+    while same < size and pile[-same - 1].rank == rank:
         same += 1
     if same >= 2:
         items.append(ScoreItem(PAIR, tuple(pile[-same:]), _PLAY_PAIR_POINTS[same]))
-    for length in range(len(pile), 2, -1):
-        ranks = {card.rank for card in pile[-length:]}
-        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
-            items.append(ScoreItem(RUN, tuple(pile[-length:]), length))
-            break
+    elif size >= 3:
+        # A run needs its cards' ranks distinct, so none is possible right after a pair.
+        for length in range(size, 2, -1):
+            ranks = {card.rank for card in pile[-length:]}
+            if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
+                items.append(ScoreItem(RUN, tuple(pile[-length:]), length))
+                break
     if count == PLAY_LIMIT:
         items.append(ScoreItem(THIRTY_ONE, tuple(pile), 2))
     return tuple(items)
