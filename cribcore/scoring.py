@@ -16,6 +16,8 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from operator import itemgetter
+from typing import cast
 
 from .cards import Card, Rank
 
@@ -202,18 +204,43 @@ def show_items(
     runs, flush, nobs; cards in each item are in `Card` order (the starter last in a flush).
     """
     ordered = sorted(hand, key=_by_index)
-    cards = sorted((*ordered, starter), key=_by_index)
+    cards = [*ordered, starter]
+    cards.sort(key=_by_index)
     # A standard card's rank is read from its index; an extra card (a joker) has only its rank field.
-    patterns = _rank_patterns(
-        tuple([(card.index >> 2) + 1 if card.index < 52 else int(card.rank) for card in cards])
-    )
-    items = [
-        ScoreItem(kind, tuple([cards[i] for i in positions]), points) for kind, positions, points in patterns
-    ]
+    ranks = tuple([(card.index >> 2) + 1 if card.index < 52 else int(card.rank) for card in cards])
+    items = [_item(kind, take(cards), points) for kind, take, points in _rank_takers(ranks)]
     needs_starter = crib_flush_needs_starter if crib else hand_flush_needs_starter
     items.extend(_flush(ordered, starter, needs_starter=needs_starter))
     items.extend(_nobs(ordered, starter))
     return tuple(items)
+
+
+_Taker = Callable[[Sequence[Card]], tuple[Card, ...]]
+
+
+@functools.cache
+def _rank_takers(ranks: tuple[int, ...]) -> tuple[tuple[str, _Taker, int], ...]:
+    """`_rank_patterns` with each pattern's positions as a getter of its cards (one C call a pattern)."""
+    return tuple(
+        (kind, cast(_Taker, itemgetter(*positions)), points)
+        for kind, positions, points in _rank_patterns(ranks)
+    )
+
+
+_new_item = object.__new__
+_set_kind = vars(ScoreItem)["kind"].__set__
+_set_cards = vars(ScoreItem)["cards"].__set__
+_set_points = vars(ScoreItem)["points"].__set__
+
+
+def _item(kind: str, cards: tuple[Card, ...], points: int) -> ScoreItem:
+    """``ScoreItem(kind, cards, points)``, built in a third of the time (its slots set directly: no
+    frozen-dataclass ``__init__``); for the show's many items."""
+    item: ScoreItem = _new_item(ScoreItem)
+    _set_kind(item, kind)
+    _set_cards(item, cards)
+    _set_points(item, points)
+    return item
 
 
 # The fast total. A rank multiset is keyed by the sum of 5**(rank - 1) over its cards: a base-5 number
