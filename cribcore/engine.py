@@ -38,7 +38,7 @@ from .actions import (
 )
 from .cards import Card, format_cards
 from .deals import DealCards, DealSource, SeededDeals
-from .events import Event, redact
+from .events import Event, make_event, redact
 from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
@@ -218,10 +218,10 @@ class Game:
         cut = self._source.cut(self.rules)
         for round_ in cut.rounds:
             for seat, card in round_:
-                self._emit(Event("cut", 0, seat=seat, cards=(card,)))
+                self._emit(make_event("cut", 0, seat=seat, cards=(card,)))
         self._dealer = cut.dealer
         for seat, item in self.rulebook.game_start(self._dealer):
-            if self._award(Event(item.kind, 0, seat=seat, items=(item,)), item.points):
+            if self._award(make_event(item.kind, 0, seat=seat, items=(item,)), item.points):
                 return
         self._start_deal()
 
@@ -543,7 +543,7 @@ class Game:
         self._scores[side] += points
         scores = tuple(self._scores)
         self._events.append(
-            Event(kind, self._deal_index, seat, cards, points, items, scores, count, True, None, note)
+            make_event(kind, self._deal_index, seat, cards, points, items, scores, count, True, None, note)
         )
         if points == 0:
             return False
@@ -554,7 +554,7 @@ class Game:
         self._phase = Phase.OVER
         self._to_play = None
         self._claim = None
-        self._emit(Event("win", self._deal_index, seat=seat, scores=scores, side=winner))
+        self._emit(make_event("win", self._deal_index, seat=seat, scores=scores, side=winner))
         if self._cards is not None:
             self._logs.append(self._current_log())
             self._cards = None
@@ -605,19 +605,19 @@ class Game:
         index = self._deal_index + 1
         self._plugin_phase = PhaseState(name, index, self._dealer, seat, self.scores)
         self._phase = Phase.PLUGIN
-        self._emit(Event("phase", index, seat=seat, note=name))
+        self._emit(make_event("phase", index, seat=seat, note=name))
 
     def _plugin_act(self, seat: int, text: str) -> None:
         state = self._plugin_phase
         assert state is not None
         step = self.rulebook.phase_apply(state, seat, text)
         self._phase_texts.append(text)
-        self._emit(Event(state.name, state.deal, seat=seat, note=text))
+        self._emit(make_event(state.name, state.deal, seat=seat, note=text))
         for who, item in step.awards:
             # No side goes below 0: a price is cut to the points the side has.
             points = max(item.points, -self._scores[self.rules.side_of(who)])
             note = step.note
-            if self._award(Event(item.kind, state.deal, seat=who, items=(item,), note=note), points):
+            if self._award(make_event(item.kind, state.deal, seat=who, items=(item,), note=note), points):
                 self._plugin_phase = None
                 return
         if step.dealer is not None:
@@ -656,9 +656,9 @@ class Game:
         self._to_play = None
         self._claims = []
         self._phase = Phase.DISCARD
-        self._emit(Event("deal", index, seat=self._dealer))
+        self._emit(make_event("deal", index, seat=self._dealer))
         for seat, hand in enumerate(self._hands):
-            self._emit(Event("dealt", index, seat=seat, cards=tuple(hand), private_to=seat))
+            self._emit(make_event("dealt", index, seat=seat, cards=tuple(hand), private_to=seat))
         if self.rules.discards == 0:
             for seat in range(seats):
                 self._discards[seat] = ()
@@ -672,7 +672,7 @@ class Game:
         self._discards[seat] = cards
         self._discard_order.append(seat)
         self._crib.extend(cards)
-        self._emit(Event("discard", self._deal_index, seat=seat, cards=cards, private_to=seat))
+        self._emit(make_event("discard", self._deal_index, seat=seat, cards=cards, private_to=seat))
         if all(d is not None for d in self._discards):
             self._turn_starter()
 
@@ -680,10 +680,10 @@ class Game:
         assert self._cards is not None
         starter = self._cards.starter
         self._starter_shown = True
-        self._emit(Event("starter", self._deal_index, seat=self._dealer, cards=(starter,)))
+        self._emit(make_event("starter", self._deal_index, seat=self._dealer, cards=(starter,)))
         items = self.rulebook.starter_items(starter, dealer=self._dealer)
         if items:
-            event = Event("heels", self._deal_index, seat=self._dealer, cards=(starter,), items=items)
+            event = make_event("heels", self._deal_index, seat=self._dealer, cards=(starter,), items=items)
             if self._award(event, sum(item.points for item in items)):
                 return
         self._phase = Phase.PLAY
@@ -710,7 +710,7 @@ class Game:
         count = self._count = self._count + card.value
         items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
         if self._declares["play"]:
-            event = Event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=count)
+            event = make_event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=count)
             self._play_declared(seat, event)
             return
         points = 0
@@ -720,7 +720,7 @@ class Game:
             if self._score("play", seat, points, (card,), items, count=count):
                 return
         else:
-            self._events.append(Event("play", self._deal_index, seat, (card,), 0, items, (), count))
+            self._events.append(make_event("play", self._deal_index, seat, (card,), 0, items, (), count))
         if count < PLAY_LIMIT:
             nxt = self._next_able(seat)
             if nxt is not None:
@@ -768,7 +768,7 @@ class Game:
         claim.declared = declared
         note = f"declared {declared}" + (f", corrected to {true}" if over else "")
         items = claim.items if over else ()
-        event = Event("count", self._deal_index, seat=seat, cards=claim.cards, items=items, note=note)
+        event = make_event("count", self._deal_index, seat=seat, cards=claim.cards, items=items, note=note)
         if self._award(event, min(declared, true)):
             return
         claim.missed = 0 if over else true - declared
@@ -786,7 +786,7 @@ class Game:
         if claim.missed:
             note = f"{claim.missed} missed"
             self._emit(
-                Event(
+                make_event(
                     "missed",
                     self._deal_index,
                     seat=claim.seat,
@@ -802,12 +802,13 @@ class Game:
         assert claim is not None
         to_caller, to_counter = self.rulebook.muggins(claimed, claim.missed)
         note = f"called {claimed}; " + (f"{claim.missed} missed" if claim.missed else "false call")
-        event = Event("muggins", self._deal_index, seat=seat, cards=claim.cards, items=claim.items, note=note)
+        cards, items = claim.cards, claim.items
+        event = make_event("muggins", self._deal_index, seat=seat, cards=cards, items=items, note=note)
         if self._award(event, to_caller):
             return
         if to_counter:
             note = f"false muggins call by {self.players[seat]}"
-            if self._award(Event("penalty", self._deal_index, seat=claim.seat, note=note), to_counter):
+            if self._award(make_event("penalty", self._deal_index, seat=claim.seat, note=note), to_counter):
                 return
         self._finish_claim()
 
@@ -829,11 +830,11 @@ class Game:
                 return seat
             if hand and seat != last and seat not in self._said_go:
                 self._said_go.add(seat)
-                self._emit(Event("says-go", self._deal_index, seat=seat, count=self._count))
+                self._emit(make_event("says-go", self._deal_index, seat=seat, count=self._count))
         return None
 
     def _close_count(self, last: int) -> None:
-        self._emit(Event("reset", self._deal_index, seat=last, count=self._count))
+        self._emit(make_event("reset", self._deal_index, seat=last, count=self._count))
         self._pile = []
         self._pile_cards = []
         self._count = 0
@@ -861,7 +862,7 @@ class Game:
             items = self.rulebook.show_items(cards, starter, crib=crib, seat=seat, dealer=self._dealer)
             if self._declares[kind]:
                 self._phase = Phase.SHOW
-                self._emit(Event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
+                self._emit(make_event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
                 then = functools.partial(self._show_from, order, index + 1)
                 self._claim = _Claim(seat, cards, items, then)
                 return
