@@ -44,7 +44,7 @@ from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
 from .scoring import GO, PLAY_LIMIT, ScoreItem
-from .views import SeatView
+from .views import SeatView, make_view
 
 __all__ = ["DealLog", "Game", "Phase", "standard_profile"]
 
@@ -61,6 +61,9 @@ class Phase(enum.StrEnum):
     WAITING = "waiting"
     """The deal source has no more deals (a replayed record that stops between deals)."""
     OVER = "over"
+
+
+_PHASE_TEXT = {phase: phase.value for phase in Phase}
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,35 +417,38 @@ class Game:
         if not self._is_seat(seat):
             raise ValueError(f"there is no seat {_shown(seat)}")
         to_act = self.to_act
-        return SeatView(
-            seat=seat,
-            players=self.players,
-            rules=self.rules,
-            profile=self.profile.name,
-            rulebook=self.rulebook,
-            phase=self._phase.value,
-            deal=self._deal_index,
-            dealer=self._dealer,
-            scores=tuple(self._scores),
-            winner=self._winner,
-            hand=tuple(self._hands[seat]),
-            kept=self._kept[seat],
-            discarded=self._discards[seat] or (),
-            held=tuple([len(hand) for hand in self._hands]),
-            crib_size=len(self._crib),
-            starter=self._cards.starter if self._cards is not None and self._starter_shown else None,
-            count=self._count,
-            pile=tuple(self._pile),
-            laid=tuple([tuple(cards) for cards in self._laid]),
-            to_act=to_act,
-            claim_stage=self.claim_stage,
-            counting=self.counting,
-            claim_points=self._claim.points if self._claim is not None else None,
-            target_wins=self.target_wins,
-            play_continues=self.play_continues,
-            legal_actions=self.legal_actions(seat) if seat in to_act else (),
-            plugin_phase=self._plugin_phase,
-            events=self._events_seen_by(seat),
+        claim = self._claim
+        cards = self._cards
+        # Every field of `SeatView`, in field order.
+        return make_view(
+            seat,
+            self.players,
+            self.rules,
+            self.profile.name,
+            _PHASE_TEXT[self._phase],
+            self._deal_index,
+            self._dealer,
+            tuple(self._scores),
+            self._winner,
+            tuple(self._hands[seat]),
+            self._kept[seat],
+            self._discards[seat] or (),
+            tuple([len(hand) for hand in self._hands]),
+            len(self._crib),
+            cards.starter if cards is not None and self._starter_shown else None,
+            self._count,
+            tuple(self._pile),
+            tuple([tuple(laid) for laid in self._laid]),
+            to_act,
+            None if claim is None else "count" if claim.declared is None else "call",
+            None if claim is None else claim.seat,
+            self.target_wins,
+            self.play_continues,
+            None if claim is None else claim.points,
+            self.legal_actions(seat) if seat in to_act else (),
+            self._events_seen_by(seat),
+            self._plugin_phase,
+            self.rulebook,
         )
 
     def _is_seat(self, seat: object) -> bool:
