@@ -101,6 +101,12 @@ def _play_of(card: Card) -> Play:
     return action
 
 
+def _pair_of(first: Card, second: Card) -> Discard:
+    """``_discard_of((first, second))`` without the loop (the standard discard is two cards)."""
+    action = _DISCARDS.get((1 << first.index) | (1 << second.index))
+    return action if action is not None else _discard_of((first, second))
+
+
 def _discard_of(cards: tuple[Card, ...]) -> Discard:
     """The `Discard` of ``cards``, which are already in `Card` order."""
     key = 0
@@ -337,8 +343,12 @@ class Game:
                 # No plugin may refuse a discard: every choice of cards is legal, the same all deal long.
                 known = self._discard_choices[seat]
                 if known is None:
-                    combos = combinations(self._hands[seat], self.rules.discards)
-                    known = self._discard_choices[seat] = tuple([_discard_of(cards) for cards in combos])
+                    hand = self._hands[seat]
+                    if self.rules.discards == 2:
+                        choices = [_pair_of(a, b) for a, b in combinations(hand, 2)]
+                    else:
+                        choices = [_discard_of(cards) for cards in combinations(hand, self.rules.discards)]
+                    known = self._discard_choices[seat] = tuple(choices)
                 return known
             return tuple(
                 _discard_of(cards)
@@ -400,7 +410,17 @@ class Game:
             start = len(self._events)
             self._play(seat, card)
             return tuple(self._events[start:])
-        self.check(seat, action)
+        choices = self._discard_choices[seat] if self._is_seat(seat) else None
+        if not (
+            choices is not None
+            and self._phase is Phase.DISCARD
+            and self._discards[seat] is None
+            and self._claim is None
+            and self._plugin_phase is None
+            and any(choice is action for choice in choices)
+        ):
+            # Not one of the legal discards this game listed for the seat: checked in full.
+            self.check(seat, action)
         start = len(self._events)
         if isinstance(action, Play):
             self._play(seat, action.card)
