@@ -6,6 +6,8 @@ after round; each side keeps its best round, and the ratio is reference time ove
 faster). Measured:
 
 - ``api``: random games through the engine API (``legal_actions``, ``apply``; no views), seeds 0, 1, …;
+- ``views``: random games as ``simulate`` plays and tallies them (each seat choosing from its own
+  view), in one process without the command's start-up;
 - ``simulate``: the whole command ``cribbage simulate N --players random,random --jobs 1`` (start-up
   included), and with ``--hard N`` also ``--players hard,hard``;
 - ``openspiel`` (with ``--openspiel PYTHON``, an environment with ``open_spiel`` installed): OpenSpiel's
@@ -46,6 +48,19 @@ def _api_games(games: int) -> float:
     return time.process_time() - start
 
 
+def _views_games(games: int) -> float:
+    """CPU seconds for ``games`` random-versus-random games as ``simulate`` plays and tallies them,
+    each seat choosing from its own view, without the command's start-up (run inside a worker)."""
+    from cribcore.engine import standard_profile
+    from cribcore.simulate import Matchup, play_chunk
+
+    matchup = Matchup(standard_profile(), ("random", "random"), seed=1)
+    play_chunk(matchup, 0, 1)
+    start = time.process_time()
+    play_chunk(matchup, 0, games)
+    return time.process_time() - start
+
+
 def _openspiel_games(games: int) -> float:
     """CPU seconds for ``games`` random games of OpenSpiel's cribbage (run inside a worker)."""
     import random
@@ -66,7 +81,11 @@ def _openspiel_games(games: int) -> float:
     return time.process_time() - start
 
 
-WORKERS: dict[str, Callable[[int], float]] = {"api": _api_games, "openspiel": _openspiel_games}
+WORKERS: dict[str, Callable[[int], float]] = {
+    "api": _api_games,
+    "views": _views_games,
+    "openspiel": _openspiel_games,
+}
 
 
 def _worker_time(python: str, kind: str, games: int) -> float:
@@ -110,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference", help="the reference environment's python (required)")
     parser.add_argument("--openspiel", help="a python with open_spiel installed (second reference)")
     parser.add_argument("--games", type=int, default=500, help="random games through the API (500)")
-    parser.add_argument("--simulate", type=int, default=500, help="games of simulate random,random (500)")
+    parser.add_argument("--simulate", type=int, default=1000, help="games of simulate random,random (1000)")
     parser.add_argument("--hard", type=int, default=0, help="games of simulate hard,hard (0: skip)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds per figure (3)")
     parser.add_argument("--worker", nargs=2, metavar=("KIND", "GAMES"), help=argparse.SUPPRESS)
@@ -142,6 +161,12 @@ def main(argv: list[str] | None = None) -> int:
             f"ours / OpenSpiel {rate['ours'] / (n / spiel):5.2f}   reference / OpenSpiel "
             f"{rate['ref'] / (n / spiel):5.2f}"
         )
+
+    def views(python: str) -> Callable[[], float]:
+        return lambda: _worker_time(python, "views", args.simulate)
+
+    label = f"random games through views, simulate's path ({args.simulate})"
+    _side_by_side(label, args.rounds, views(ours), views(ref))
     for players, games in (("random,random", args.simulate), ("hard,hard", args.hard)):
         if games:
 
