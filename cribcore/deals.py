@@ -101,14 +101,13 @@ class SeededDeals:
         rng = self._rng(f"deal/{index}")
         pack = list(self.pack)
         _shuffle(rng, pack)
-        hands: list[list[Card]] = [[] for _ in range(rules.seats)]
-        # One card at a time, starting with the dealer's left.
-        order = [(dealer + k) % rules.seats for k in range(1, rules.seats + 1)]
-        position = 0
-        for _ in range(rules.cards_dealt):
-            for seat in order:
-                hands[seat].append(pack[position])
-                position += 1
+        seats, dealt = rules.seats, rules.cards_dealt
+        hands: list[list[Card]] = [[] for _ in range(seats)]
+        # One card at a time, starting with the dealer's left: the k-th seat from there gets every
+        # seats-th card from position k.
+        for k in range(seats):
+            hands[(dealer + 1 + k) % seats] = pack[k : seats * dealt : seats]
+        position = seats * dealt
         crib_cards = tuple(pack[position : position + rules.crib_from_pack])
         rest = pack[position + rules.crib_from_pack :]
         starter = rest[rng.randrange(len(rest))]

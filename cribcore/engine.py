@@ -548,9 +548,8 @@ class Game:
     def _award(self, event: Event, points: int) -> bool:
         """Record a scoring event for ``event.seat``'s side; return whether it ended the game."""
         assert event.seat is not None
-        return self._score(
-            event.kind, event.seat, points, event.cards, event.items, count=event.count, note=event.note
-        )
+        kind, seat = event.kind, event.seat
+        return self._score(kind, seat, points, event.cards, event.items, event.count, event.note, event.deal)
 
     def _score(
         self,
@@ -559,17 +558,30 @@ class Game:
         points: int,
         cards: tuple[Card, ...] = (),
         items: tuple[ScoreItem, ...] = (),
-        *,
         count: int | None = None,
         note: str = "",
+        deal: int | None = None,
     ) -> bool:
-        """Record a scoring event of ``kind`` for ``seat``'s side (built once, scores and all); return
+        """Record a scoring event of ``kind`` for ``seat``'s side (built once, scores and all) in
+        ``deal`` (the current deal unless given: a game-start award belongs to the first); return
         whether it ended the game."""
         side = self.rules.side_of(seat)
         self._scores[side] += points
         scores = tuple(self._scores)
         self._events.append(
-            make_event(kind, self._deal_index, seat, cards, points, items, scores, count, True, None, note)
+            make_event(
+                kind,
+                self._deal_index if deal is None else deal,
+                seat,
+                cards,
+                points,
+                items,
+                scores,
+                count,
+                True,
+                None,
+                note,
+            )
         )
         if points == 0:
             return False
@@ -852,8 +864,9 @@ class Game:
         for k in range(1, seats + 1):
             seat = (last + k) % seats
             hand = self._hands[seat]
-            if any(card.value <= room for card in hand):
-                return seat
+            for card in hand:
+                if card.value <= room:
+                    return seat
             if hand and seat != last and seat not in self._said_go:
                 self._said_go.add(seat)
                 self._emit(make_event("says-go", self._deal_index, seat=seat, count=self._count))

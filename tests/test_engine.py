@@ -638,3 +638,13 @@ def test_a_deal_shuffles_exactly_as_random_shuffle() -> None:
         _shuffle(first, mine)
         second.shuffle(theirs)
         assert mine == theirs and first.random() == second.random()
+
+
+def test_an_award_before_the_first_deal_keeps_its_deal_number() -> None:
+    """Five-card's compensation is scored before the first deal and belongs to deal 0, as its plugin
+    says (the engine once stamped it with the current deal, -1, when building scoring events faster)."""
+    from cribcore.profiles import load_profile
+
+    game = Game(load_profile("five-card"), seed=0)
+    awards = [event for event in game.events if event.kind == "compensation"]
+    assert awards and all(event.deal == 0 and event.scored for event in awards)
