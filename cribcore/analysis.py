@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from .cards import FULL_DECK, Card, format_cards
-from .players.crib import expected_crib
+from .players.crib import crib_table_for, expected_crib
 from .players.discards import DiscardOption, discard_options
 from .rulebook import Rulebook
 
@@ -35,10 +35,17 @@ def crib_value(book: Rulebook, thrown: Sequence[Card], *, own: bool, crib_size: 
 
     The one place the analysis values a crib. An exact average over every other crib and starter is
     too costly through a profile's hooks (about 45,000 shows per discard), so this is the computer
-    players' crib model (`cribcore.players.crib.expected_crib`), which follows the profile as far as
-    that model does.
+    players' crib model (`cribcore.players.crib.expected_crib`) on the profile's own crib table
+    (`crib_table_for`: the shipped table when the crib counts as standard, else estimated once and kept
+    in the data directory), the same numbers the hard level discards by.
     """
-    return expected_crib([card.index for card in thrown], own=own, crib_size=crib_size, seats=seats)
+    return expected_crib(
+        [card.index for card in thrown],
+        own=own,
+        crib_size=crib_size,
+        seats=seats,
+        table=crib_table_for(book),
+    )
 
 
 def rulebook_options(

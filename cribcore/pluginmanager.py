@@ -36,6 +36,7 @@ import pluggy
 from pydantic import BaseModel
 
 from . import hookspecs
+from .problems import PluginError
 
 __all__ = [
     "BASE_PLUGIN",
@@ -59,24 +60,6 @@ BASE_PLUGIN = "standard"
 
 class UnknownPlugin(ValueError):
     """A profile names a plugin that is not installed, or that fails to load."""
-
-
-class PluginError(Exception):
-    """A plugin's hook failed in a game: it raised, or returned a result of the wrong type.
-
-    The message is one line naming the plugin, the hook and the error; `plugin`, `hook` and `error`
-    hold them apart. The game's state may be half-changed by the action that was being applied.
-    """
-
-    def __init__(self, plugin: str, hook: str, error: str) -> None:
-        super().__init__(f"plugin {plugin!r}: {hook} {error}")
-        self.plugin = plugin
-        self.hook = hook
-        self.error = error
-
-    def __reduce__(self) -> tuple[type[PluginError], tuple[str, str, str]]:
-        # So that it crosses process boundaries (``cribbage simulate`` runs games in workers).
-        return (type(self), (self.plugin, self.hook, self.error))
 
 
 def available() -> dict[str, EntryPoint]:

@@ -41,10 +41,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .actions import Discard, IllegalAction, Play, parse_action
 from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
-from .engine import Game, Phase
+from .engine import DealLog, Game, Phase
 from .files import atomic_write_text
 from .nesting import DataTooLarge, check_depth, parse_json
 from .pluginmanager import plugin_versions
+from .problems import PluginVersionWarning
 from .profiles import ProfileError, builtin_profile, resolved_profile
 from .rulebook import rulebook_for
 from .validation import first_problem, one_line
@@ -56,6 +57,7 @@ __all__ = [
     "GameRecord",
     "PluginVersionWarning",
     "RecordError",
+    "deal_record",
     "game_record",
     "parse_record",
     "read_record",
@@ -75,10 +77,6 @@ class RecordError(ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(one_line(message))
-
-
-class PluginVersionWarning(UserWarning):
-    """A record is replayed under other versions of its plugins than it was played with."""
 
 
 class DealRecord(BaseModel):
@@ -129,24 +127,7 @@ class GameRecord(BaseModel):
 
 def game_record(game: Game) -> dict[str, Any]:
     """The record of ``game`` as it stands (finished or not), as JSON-ready data."""
-    deals = []
-    for log in game.deal_logs():
-        deals.append(
-            {
-                "dealer": log.dealer,
-                "hands": [[str(c) for c in hand] for hand in log.hands],
-                "crib_cards": [str(c) for c in log.crib_cards],
-                "discards": [[str(c) for c in d] if d is not None else [] for d in log.discards],
-                "starter": str(log.starter),
-                "plays": [str(c) for c in log.plays],
-            }
-        )
-        if log.claims:
-            deals[-1]["claims"] = list(log.claims)
-        if log.phase_actions:
-            deals[-1]["phase_actions"] = list(log.phase_actions)
-        if list(log.discard_order) != sorted(log.discard_order):
-            deals[-1]["discard_order"] = list(log.discard_order)
+    deals = [deal_record(log) for log in game.deal_logs()]
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -167,6 +148,25 @@ def game_record(game: Game) -> dict[str, Any]:
             "game_points": game.game_points,
         }
     return record
+
+
+def deal_record(log: DealLog) -> dict[str, Any]:
+    """One deal of `game_record` (one of `cribcore.engine.Game.deal_logs`), as JSON-ready data."""
+    deal: dict[str, Any] = {
+        "dealer": log.dealer,
+        "hands": [[str(c) for c in hand] for hand in log.hands],
+        "crib_cards": [str(c) for c in log.crib_cards],
+        "discards": [[str(c) for c in d] if d is not None else [] for d in log.discards],
+        "starter": str(log.starter),
+        "plays": [str(c) for c in log.plays],
+    }
+    if log.claims:
+        deal["claims"] = list(log.claims)
+    if log.phase_actions:
+        deal["phase_actions"] = list(log.phase_actions)
+    if list(log.discard_order) != sorted(log.discard_order):
+        deal["discard_order"] = list(log.discard_order)
+    return deal
 
 
 def write_record(path: str | Path, record: Mapping[str, Any]) -> None:

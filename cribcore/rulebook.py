@@ -213,6 +213,18 @@ class Rulebook:
         return self._flush == (False, True) and self._standard_play and self._standard_starter
 
     @property
+    def is_standard_play(self) -> bool:
+        """Whether play answers are exactly the standard ones (`cribcore.scoring.play_items`), so that
+        callers may score the play with a standard fast count."""
+        return self._standard_play
+
+    @property
+    def play_always_continues(self) -> bool:
+        """Whether the play always goes on to a new count while cards are held (the standard rule), so
+        that callers need not ask `play_continues` each time a count closes."""
+        return self._standard_continues
+
+    @property
     def flush_rules(self) -> tuple[bool, bool] | None:
         """``(hand_flush_needs_starter, crib_flush_needs_starter)`` when the show is the standard count
         with these flush rules (see `cribcore.scoring.show_items`); ``None`` when plugins change more."""
@@ -486,17 +498,13 @@ _last: list[tuple[Profile, int, Rulebook]] = []
 
 
 def standard_rulebook() -> Rulebook:
-    """The locked standard profile's rulebook (the one `rulebook_for` gives its games)."""
-    book = _standard[0] if _standard else None
-    # Plugins reloaded in this process (`pluginmanager.clear_caches`) need a new rulebook.
-    if book is None or book.manager is not pluginmanager.plugin_manager(
-        book.profile.plugins, book.profile.options
-    ):
-        from .profiles import load_profile
-
-        book = rulebook_for(load_profile())
-        _standard[:] = [book]
-    return book
+    """The locked standard profile's rulebook (the one `rulebook_for` shares, also after the plugins
+    are reloaded in this process)."""
+    return rulebook_for(_standard_profile())
 
 
-_standard: list[Rulebook] = []
+@functools.cache
+def _standard_profile() -> Profile:
+    from .profiles import load_profile
+
+    return load_profile()

@@ -1,7 +1,14 @@
-"""A house rule for tests, installed in-process: ``ten-pairs`` makes every pair in the show worth 10.
+"""House rules for tests and benchmarks, installed in-process as third-party plugins would be.
 
-It wraps the show's items as a third-party plugin would, so whatever obeys it (the engine, `score`,
-`analyze`, the players) proves it asks the rulebook and not a private copy of the standard count.
+- ``ten-pairs`` makes every pair in the show worth 10. It wraps the show's items, so whatever obeys
+  it (the engine, `score`, `analyze`, the players) proves it asks the rulebook and not a private copy of
+  the standard count.
+- ``play-flush`` scores flushes in the play: when the card just laid makes the last three or more cards
+  of the current count (laid one after another, by any seats) all of one suit, the seat that laid it
+  scores one point per card of the longest such run of suits, as a hand flush does (three hearts laid in
+  a row: 3; a fourth heart next: 4). A count's cards are those laid since it last closed.
+
+`install` registers them for a plain script; the fixtures do it for one test.
 """
 
 from __future__ import annotations
@@ -16,11 +23,16 @@ from pathlib import Path
 import pytest
 
 from cribcore import pluginmanager
+from cribcore.cards import Card
 from cribcore.hookspecs import hookimpl
-from cribcore.scoring import PAIR, ScoreItem
+from cribcore.scoring import FLUSH, PAIR, ScoreItem
 
 PLUGIN = "ten-pairs"
 PAIR_POINTS = 10
+
+PLAY_FLUSH = "play-flush"
+PLAY_FLUSH_MIN = 3
+"""The fewest cards of one suit laid in a row that score in the play."""
 
 PROFILE_TOML = f"""\
 name = "ten-pairs"
@@ -47,16 +59,81 @@ def _module() -> types.ModuleType:
     return module
 
 
+def play_flush_items(pile: Sequence[Card]) -> list[ScoreItem]:
+    """The ``play-flush`` item of the last card of ``pile`` (the current count, in the order laid)."""
+    suit = pile[-1].suit
+    length = 0
+    for card in reversed(pile):
+        if card.suit != suit:
+            break
+        length += 1
+    if length < PLAY_FLUSH_MIN:
+        return []
+    return [ScoreItem(FLUSH, tuple(pile[-length:]), length)]
+
+
+def _play_flush_module() -> types.ModuleType:
+    module = types.ModuleType("cribcore_test_play_flush")
+
+    @hookimpl
+    def cribcore_play_items(pile: tuple[Card, ...]) -> Sequence[ScoreItem]:
+        return play_flush_items(pile)
+
+    module.cribcore_play_items = cribcore_play_items  # type: ignore[attr-defined]
+    return module
+
+
+_MODULES = {PLUGIN: _module, PLAY_FLUSH: _play_flush_module}
+
+
+def install(names: Sequence[str] = (PLUGIN, PLAY_FLUSH)) -> None:
+    """Register these house rules in this process for good (for a script; tests use the fixtures)."""
+    real = pluginmanager.available()
+    added = {}
+    for name in names:
+        module = _MODULES[name]()
+        sys.modules[module.__name__] = module
+        added[name] = EntryPoint(name=name, value=module.__name__, group=pluginmanager.ENTRY_POINT_GROUP)
+    pluginmanager.available = lambda: {**real, **added}
+    pluginmanager.clear_caches()
+
+
+def _register(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    module = _MODULES[name]()
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    real = pluginmanager.available()
+    fake = EntryPoint(name=name, value=module.__name__, group=pluginmanager.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(pluginmanager, "available", lambda: {**real, name: fake})
+    pluginmanager.clear_caches()
+
+
 @pytest.fixture
 def ten_pairs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """Install ``ten-pairs`` in this process and yield a profile file enabling it."""
-    module = _module()
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    real = pluginmanager.available()
-    fake = EntryPoint(name=PLUGIN, value=module.__name__, group=pluginmanager.ENTRY_POINT_GROUP)
-    monkeypatch.setattr(pluginmanager, "available", lambda: {**real, PLUGIN: fake})
-    pluginmanager.clear_caches()
+    _register(monkeypatch, PLUGIN)
     path = tmp_path / "ten-pairs.toml"
     path.write_text(PROFILE_TOML, encoding="utf-8")
     yield path
     pluginmanager.clear_caches()
+
+
+@pytest.fixture
+def play_flush(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Install ``play-flush`` in this process and yield its name."""
+    _register(monkeypatch, PLAY_FLUSH)
+    yield PLAY_FLUSH
+    pluginmanager.clear_caches()
+
+
+@pytest.fixture
+def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """A fresh data directory, no crib table in memory, and few samples (the tables are rough): for
+    tests in which a house rule makes the computer (or `analyze`) estimate the profile's crib table."""
+    from cribcore.players import crib
+    from cribcore.saves import DATA_DIR_ENV
+
+    directory = tmp_path / "data"
+    monkeypatch.setenv(DATA_DIR_ENV, str(directory))
+    monkeypatch.setattr(crib, "_BY_FINGERPRINT", {})
+    monkeypatch.setattr(crib, "CRIB_SAMPLES", 2000)
+    yield directory

@@ -317,18 +317,29 @@ def test_ctrl_c_while_the_commands_load_is_one_line_and_130(
     assert _one_line(captured.err) == "cribbage: error: interrupted" and not captured.out
 
 
-_SIGINT_DURING_IMPORT = """
+_SIGINT_DURING = """
 import os, signal, sys
 class Finder:
     def find_spec(self, fullname, path=None, target=None):
-        if fullname == "cribcore.engine":
+        if fullname == MODULE:
             os.kill(os.getpid(), signal.SIGINT)  # a real Ctrl-C, delivered during the import
         return None
 sys.meta_path.insert(0, Finder())
-sys.argv = ["cribbage", "score", "5H", "--starter", "5S"]
+sys.argv = ARGV
 from cribcore.cli.entry import main
 sys.exit(main())
 """
+
+
+def _sigint_script(module: str, *argv: str) -> str:
+    """A program that runs ``cribbage ARGV`` and gets a real Ctrl-C while ``module`` is imported."""
+    return _SIGINT_DURING.replace("MODULE", repr(module)).replace("ARGV", repr(["cribbage", *argv]))
+
+
+# The engine is imported by the commands that play (``score`` of the standard rules never loads it).
+_SIGINT_DURING_IMPORT = _sigint_script(
+    "cribcore.engine", "play", "--players", "computer,computer", "--no-save"
+)
 
 
 def test_a_real_sigint_during_the_imports_is_handled() -> None:
@@ -462,3 +473,42 @@ def test_simulate_jobs_has_an_upper_bound(capsys: CaptureFixture[str]) -> None:
     assert "at most" in _one_line(capsys.readouterr().err)
     with pytest.raises(ValueError, match="--jobs"):
         simulate(1, ["random", "random"], jobs=100_000)
+
+
+def test_score_of_the_standard_profile_loads_no_engine_plugins_or_pydantic() -> None:
+    code = (
+        "import sys; from cribcore.cli.entry import main; "
+        "assert main(['score', '5H', '5D', '5C', 'JS', '--starter', '5S']) == 0; "
+        "print(sorted(m for m in sys.modules if m.startswith(('cribcore', 'pydantic', 'pluggy', 'babel'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    loaded = result.stdout.splitlines()[-1]
+    assert "total                 29" in result.stdout
+    for heavy in (
+        "cribcore.engine",
+        "cribcore.rulebook",
+        "cribcore.profiles",
+        "'pydantic",
+        "'pluggy",
+        "babel",
+    ):
+        assert heavy not in loaded, heavy
+
+
+_SIGINT_DURING_SCORING_IMPORT = _sigint_script("cribcore.scoring", "score", "5H", "--starter", "5S")
+
+
+def test_a_real_sigint_while_score_loads_its_scorer_is_handled() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", _SIGINT_DURING_SCORING_IMPORT], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 130, result.stderr
+    assert _one_line(result.stderr) == "cribbage: error: interrupted"
+
+
+def test_the_profile_option_names_the_standard_profile_as_the_profiles_do() -> None:
+    from cribcore.cli import profile_arg
+    from cribcore.profiles import STANDARD
+
+    assert profile_arg.STANDARD == STANDARD

@@ -15,9 +15,9 @@ from cribcore.cli.practice import EXAMPLES, example_points, practice_game
 from cribcore.rulebook import rulebook_for
 from cribcore.scoring import PAIR
 
-from .house_rules import PAIR_POINTS, ten_pairs
+from .house_rules import PAIR_POINTS, data_dir, ten_pairs
 
-__all__ = ["ten_pairs"]
+__all__ = ["data_dir", "ten_pairs"]
 
 CaptureFixture = pytest.CaptureFixture[str]
 
@@ -39,7 +39,7 @@ def test_score_counts_the_house_rule(ten_pairs: Path, capsys: CaptureFixture) ->
 
 
 def test_analyze_ranks_by_the_exact_expected_hand_under_the_house_rule(
-    ten_pairs: Path, capsys: CaptureFixture
+    ten_pairs: Path, data_dir: Path, capsys: CaptureFixture
 ) -> None:
     argv = ["analyze", "5H", "5D", "9C", "KS", "2D", "7H", "--json"]
     data = run_json(capsys, *argv, "--profile", str(ten_pairs))

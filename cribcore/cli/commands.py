@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 from .errors import PROG
 
+if TYPE_CHECKING:  # a hint only: a command that prints nothing loads no rich
+    from rich.console import Console
+
 __all__ = ["Handler", "UsageError"]
 
-Handler = Callable[[argparse.Namespace, Console], int]
+Handler = Callable[[argparse.Namespace, "Console"], int]
 
 
 class UsageError(Exception):

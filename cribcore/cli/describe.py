@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..rules import RuleSet
 from ..speech import item_name, number_words, reasons, spoken_play, spoken_show, spoken_starter
+
+if TYPE_CHECKING:  # only a hint: the rules are pydantic models, which describing a score never needs
+    from ..rules import RuleSet
 
 __all__ = [
     "Voice",

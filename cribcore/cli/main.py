@@ -10,38 +10,43 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import os
 import sys
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from .. import __version__
 from ..i18n import LANGUAGES, _, language_from_env, set_language, take_lang_option
-from ..pluginmanager import PluginError
-from ..records import PluginVersionWarning
-from ..rulebook import Rulebook, rulebook_for
-from .analyze import add_analyze_parser
+from ..problems import PluginError, PluginVersionWarning
+from ..version import VERSION
 from .commands import Handler, UsageError
+from .entry import INTERRUPTED
 from .errors import PROG, os_error_text, report
-from .join_cmd import add_join_parser
-from .play import INTERRUPTED
-from .play_cmd import add_play_parser, add_resume_parser
-from .plugins_cmd import add_plugins_parser
-from .practice import add_practice_parser
-from .profile_arg import PROFILE_HELP, add_profile_argument, load_profile_option
-from .profiles_cmd import add_profiles_parser
-from .render import make_console
-from .replay import replay_command
-from .saves_cmd import add_saves_parser
-from .score import peg_command, score_command
-from .serve_cmd import add_serve_parser
-from .simulate import add_simulate_parser
-from .stats import add_stats_parser
 
 __all__ = ["build_parser", "main"]
 
 USAGE_ERROR = 2
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("score", "add_score_parser"),
+    "analyze": ("analyze", "add_analyze_parser"),
+    "peg": ("score", "add_peg_parser"),
+    "replay": ("replay", "add_replay_parser"),
+    "play": ("play_cmd", "add_play_parser"),
+    "resume": ("play_cmd", "add_resume_parser"),
+    "saves": ("saves_cmd", "add_saves_parser"),
+    "practice": ("practice", "add_practice_parser"),
+    "profiles": ("profiles_cmd", "add_profiles_parser"),
+    "plugins": ("plugins_cmd", "add_plugins_parser"),
+    "stats": ("stats", "add_stats_parser"),
+    "simulate": ("simulate", "add_simulate_parser"),
+    "join": ("join_cmd", "add_join_parser"),
+    "serve": ("serve_cmd", "add_serve_parser"),
+}
+"""Each command, in the order ``--help`` lists them: the module of `cribcore.cli` that adds its parser
+(setting ``handler(args, console) -> int``) and that function's name. Only the module of the command
+given is imported, so that a command loads nothing another one needs (``score`` starts at once)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,68 +60,25 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(USAGE_ERROR)
 
 
-def build_parser() -> _Parser:
-    """The parser for every command; each subcommand stores its handler in ``command``."""
+def build_parser(command: str | None = None) -> _Parser:
+    """The parser for every command, or for ``command`` alone (its module is then the only one
+    imported); each subcommand stores its handler in ``handler``."""
     parser = _Parser(
         prog=PROG,
         description="Cribbage: count hands and pegging, replay game records, and play a game.",
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--version", action="version", version=f"{PROG} {VERSION}")
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         help=_("the language, with any command (default: $CRIBCORE_LANG, else the locale, else en)"),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-
-    score = commands.add_parser(
-        "score",
-        help="count a hand or crib in the show",
-        description="Count a hand (or crib) with the starter, item by item.",
-        epilog="Cards: rank A 2-9 T J Q K (or 10) and suit C D H S (or ♣ ♦ ♥ ♠), e.g. 5H, 10s, J♣.",
-    )
-    score.add_argument("cards", nargs="+", metavar="CARD", help="the hand: 1 to 6 cards")
-    score.add_argument("--starter", metavar="CARD", help="the starter (cut) card; required")
-    score.add_argument("--crib", action="store_true", help="count as the crib (flush needs all five)")
-    score.add_argument("--json", action="store_true", help="print the score as JSON")
-    add_profile_argument(score, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
-
-    add_analyze_parser(commands)
-
-    peg = commands.add_parser(
-        "peg",
-        help="score cards laid in order on one count",
-        description="Points each card scores when laid in this order on one count (the play).",
-    )
-    peg.add_argument("cards", nargs="+", metavar="CARD", help="cards in the order laid")
-    peg.add_argument(
-        "--last",
-        action="store_true",
-        help="nobody can play on: the final card also scores 1 for the go (unless it made 31)",
-    )
-    peg.add_argument("--json", action="store_true", help="print one JSON object per card")
-    add_profile_argument(peg, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
-
-    replay = commands.add_parser(
-        "replay",
-        help="replay a game record and list its scores",
-        description="Re-play a game record through the engine and list every score, then the result.",
-    )
-    replay.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
-    replay.add_argument("--json", action="store_true", help="print the scoring events as JSON")
-
-    add_play_parser(commands)
-    add_resume_parser(commands)
-    add_saves_parser(commands)
-    add_practice_parser(commands)
-    # Commands kept in their own modules register a parser and set ``handler(args, console) -> int``.
-    add_profiles_parser(commands)
-    add_plugins_parser(commands)
-    add_stats_parser(commands)
-    add_simulate_parser(commands)
-    add_join_parser(commands)
-    add_serve_parser(commands)
-    parser.command_names = tuple(commands.choices)
+    for name, (module, adder) in COMMANDS.items():
+        if command is None or name == command:
+            add_parser = getattr(importlib.import_module(f".{module}", __package__), adder)
+            add_parser(commands)
+    parser.command_names = tuple(COMMANDS)
     return parser
 
 
@@ -132,7 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         report(f"{exc} (see '{PROG} --help')")
         return USAGE_ERROR
-    parser = build_parser()
+    # A line that starts with a command needs only that command's parser; any other (--help, no
+    # command, a misspelt one) gets them all, so that help and errors list every command.
+    parser = build_parser(rest[0] if rest and rest[0] in COMMANDS else None)
     try:
         args = parser.parse_args(rest)
         if args.command is None:
@@ -159,37 +123,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    from .render import make_console
+
     console = make_console()
     handler: Handler | None = getattr(args, "handler", None)
-    if handler is not None:
-        return handler(args, console)
-    if args.command == "score":
-        if args.starter is None:
-            raise UsageError("the starter is missing: add --starter CARD, e.g. --starter 5S", "score")
-        return score_command(
-            args.cards,
-            args.starter,
-            crib=args.crib,
-            as_json=args.json,
-            console=console,
-            rulebook=_rulebook_option(args.profile, "score"),
-        )
-    if args.command == "peg":
-        return peg_command(
-            args.cards,
-            last=args.last,
-            as_json=args.json,
-            console=console,
-            rulebook=_rulebook_option(args.profile, "peg"),
-        )
-    if args.command == "replay":
-        return replay_command(args.file, as_json=args.json, console=console)
-    raise UsageError(f"no such command: {args.command}", args.command)
-
-
-def _rulebook_option(profile: str | None, command: str) -> Rulebook | None:
-    """The rulebook of the ``--profile`` given, or ``None`` when none was (the standard rules)."""
-    return None if profile is None else rulebook_for(load_profile_option(profile, command))
+    if handler is None:
+        raise UsageError(f"no such command: {args.command}", args.command)
+    return handler(args, console)
 
 
 def _warning_line(

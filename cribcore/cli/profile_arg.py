@@ -4,13 +4,20 @@ the one way (`cribcore.profiles.load_profile`); a profile that does not load is 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from ..profiles import STANDARD, Profile, ProfileError, load_profile
 from .commands import UsageError
+
+if TYPE_CHECKING:
+    from ..profiles import Profile
 
 __all__ = ["PROFILE_HELP", "add_profile_argument", "load_profile_option"]
 
 PROFILE_HELP = "the rules: a built-in profile (see 'cribbage profiles list') or a profile file"
+
+STANDARD = "standard"
+"""`cribcore.profiles.STANDARD`, named here so that adding the option loads no profiles (the profiles
+need pydantic, which ``cribbage score`` never does); a test keeps the two equal."""
 
 
 def add_profile_argument(
@@ -24,6 +31,8 @@ def add_profile_argument(
 def load_profile_option(text: str, command: str) -> Profile:
     """The profile ``--profile`` names; raises `UsageError` (exit status 2) with the one-line reason
     naming the file and key when it does not load."""
+    from ..profiles import ProfileError, load_profile
+
     try:
         return load_profile(text)
     except ProfileError as exc:

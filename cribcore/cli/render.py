@@ -16,7 +16,7 @@ import json
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import IO, cast
+from typing import IO, TYPE_CHECKING, cast
 
 from rich.console import (
     Console,
@@ -35,9 +35,11 @@ from ..actions import Play
 from ..cards import Card, Rank
 from ..i18n import _
 from ..scoring import ScoreItem
-from ..views import SeatView
 from .describe import Voice, item_name
 from .errors import visible
+
+if TYPE_CHECKING:  # only a hint: the views load the engine, which 'cribbage score' never needs
+    from ..views import SeatView
 
 __all__ = [
     "AsciiStream",

@@ -4,6 +4,7 @@ then the result. The record is checked card by card on the way; a bad one stops 
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import Any
 
@@ -18,7 +19,21 @@ from ..scoring import HEELS
 from .describe import Voice, reasons
 from .render import print_json
 
-__all__ = ["load_record", "replay_command", "scoring_line"]
+__all__ = ["add_replay_parser", "load_record", "replay_command", "scoring_line"]
+
+
+def add_replay_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``replay`` to the ``cribbage`` parser."""
+    replay = commands.add_parser(
+        "replay",
+        help="replay a game record and list its scores",
+        description="Re-play a game record through the engine and list every score, then the result.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
+    replay.add_argument("--json", action="store_true", help="print the scoring events as JSON")
+    replay.set_defaults(
+        handler=lambda args, console: replay_command(args.file, as_json=args.json, console=console)
+    )
 
 
 def load_record(source: str) -> dict[str, Any]:

@@ -4,22 +4,95 @@ profile's `cribcore.rulebook.Rulebook`, and print the result as text or JSON."""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
 
 from ..cards import Card, format_cards, parse_card
 from ..i18n import _
-from ..rulebook import Rulebook, standard_rulebook
-from ..scoring import Score, ScoreItem, check_show, peg_sequence
+from ..scoring import Score, ScoreItem, check_show, peg_sequence, show_items
+from .commands import UsageError
 from .describe import reasons, spoken_show
+from .profile_arg import PROFILE_HELP, add_profile_argument, load_profile_option
 from .render import Painter, columns, items_lines, print_json
 
-__all__ = ["HAND_SIZES", "peg_command", "score_command"]
+if TYPE_CHECKING:  # the rulebook (plugins, profiles) loads only when a profile is named
+    from ..rulebook import Rulebook
+
+__all__ = ["HAND_SIZES", "add_peg_parser", "add_score_parser", "peg_command", "score_command"]
+
 
 HAND_SIZES = range(1, 7)
 """Hands of 1 to 6 cards: variants keep 3 (five-card), 4 (six-card) or 5 (seven-card)."""
+
+
+def add_score_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``score`` to the ``cribbage`` parser."""
+    score = commands.add_parser(
+        "score",
+        help="count a hand or crib in the show",
+        description="Count a hand (or crib) with the starter, item by item.",
+        epilog="Cards: rank A 2-9 T J Q K (or 10) and suit C D H S (or ♣ ♦ ♥ ♠), e.g. 5H, 10s, J♣.",
+    )
+    score.add_argument("cards", nargs="+", metavar="CARD", help="the hand: 1 to 6 cards")
+    score.add_argument("--starter", metavar="CARD", help="the starter (cut) card; required")
+    score.add_argument("--crib", action="store_true", help="count as the crib (flush needs all five)")
+    score.add_argument("--json", action="store_true", help="print the score as JSON")
+    add_profile_argument(score, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
+    score.set_defaults(handler=_score)
+
+
+def add_peg_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``peg`` to the ``cribbage`` parser."""
+    peg = commands.add_parser(
+        "peg",
+        help="score cards laid in order on one count",
+        description="Points each card scores when laid in this order on one count (the play).",
+    )
+    peg.add_argument("cards", nargs="+", metavar="CARD", help="cards in the order laid")
+    peg.add_argument(
+        "--last",
+        action="store_true",
+        help="nobody can play on: the final card also scores 1 for the go (unless it made 31)",
+    )
+    peg.add_argument("--json", action="store_true", help="print one JSON object per card")
+    add_profile_argument(peg, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
+    peg.set_defaults(handler=_peg)
+
+
+def _score(args: argparse.Namespace, console: Console) -> int:
+    if args.starter is None:
+        raise UsageError("the starter is missing: add --starter CARD, e.g. --starter 5S", "score")
+    return score_command(
+        args.cards,
+        args.starter,
+        crib=args.crib,
+        as_json=args.json,
+        console=console,
+        rulebook=_rulebook_option(args.profile, "score"),
+    )
+
+
+def _peg(args: argparse.Namespace, console: Console) -> int:
+    return peg_command(
+        args.cards,
+        last=args.last,
+        as_json=args.json,
+        console=console,
+        rulebook=_rulebook_option(args.profile, "peg"),
+    )
+
+
+def _rulebook_option(profile: str | None, command: str) -> Rulebook | None:
+    """The rulebook of the ``--profile`` given, or ``None`` when none was (the standard rules)."""
+    if profile is None:
+        return None
+    from ..rulebook import rulebook_for
+
+    return rulebook_for(load_profile_option(profile, command))
 
 
 def _parse_all(texts: Sequence[str]) -> list[Card]:
@@ -38,15 +111,19 @@ def score_command(
     """Print the show count of the hand (or crib) with the starter under ``rulebook`` (standard by
     default; the JSON names the profile when a rulebook is given). Raises `ValueError` for a token that
     is not a card, a card named twice, or a hand size outside `HAND_SIZES`."""
-    book = rulebook if rulebook is not None else standard_rulebook()
     hand = _parse_all(hand_texts)
     starter = parse_card(starter_text)
     if len(hand) not in HAND_SIZES:
         raise ValueError(f"a hand has {HAND_SIZES.start} to {HAND_SIZES.stop - 1} cards, not {len(hand)}")
     check_show(hand, starter)
-    score = Score(book.show_items(hand, starter, crib=crib))
+    if rulebook is None:
+        # The standard profile counts with the standard plugin alone, which is the standard scorer:
+        # counted directly, without loading plugins and profiles (the command starts at once).
+        score = Score(show_items(tuple(sorted(hand)), starter, crib=crib))
+    else:
+        score = Score(rulebook.show_items(hand, starter, crib=crib))
     if as_json:
-        named = {"profile": book.profile_name} if rulebook is not None else {}
+        named = {"profile": rulebook.profile_name} if rulebook is not None else {}
         print_json({**score.to_json(), **named})
         return 0
     painter = Painter(symbols=False)
@@ -71,7 +148,12 @@ def peg_command(
     default; the JSON names the profile in each entry when a rulebook is given). The seats take turns,
     seat 1 leading and seat 0 dealing. With ``last``, nobody can play on after the final card. Raises
     `ValueError` for a bad token, a repeated card, or a count past 31."""
-    book = rulebook if rulebook is not None else standard_rulebook()
+    if rulebook is None:
+        from ..rulebook import standard_rulebook
+
+        book = standard_rulebook()
+    else:
+        book = rulebook
     cards = _parse_all(card_texts)
     seats = book.rules.seats
 

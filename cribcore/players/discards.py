@@ -5,6 +5,10 @@ in the hand or otherwise seen: 46 for a hand of six), giving its expected, lowes
 crib is estimated from the self-computed crib table (`cribcore.players.crib`). The net is the expected
 hand plus the expected crib when the crib is the seat's own, minus it when it is an opponent's. The hard
 level discards by it and `cribcore.analysis` presents it.
+
+Both follow a profile when given its `cribcore.rulebook.Rulebook`: the hand is counted by the profile's
+show (`cribcore.players.counting`) and the crib valued with the profile's crib table
+(`cribcore.players.crib.crib_table_for`). The standard profile keeps the fast count and the shipped table.
 """
 
 from __future__ import annotations
@@ -14,7 +18,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..cards import FULL_DECK, Card, format_cards
-from .crib import expected_crib
+from ..rulebook import Rulebook
+from .counting import counting_for
+from .crib import crib_table, crib_table_for, expected_crib
 from .tally import hand_values
 
 __all__ = ["DiscardOption", "discard_options"]
@@ -60,21 +66,36 @@ def discard_options(
     crib_size: int = 4,
     seats: int = 2,
     seen: Sequence[Card] = (),
+    rulebook: Rulebook | None = None,
+    seat: int | None = None,
+    dealer: int | None = None,
 ) -> list[DiscardOption]:
     """Every way to lay ``discards`` cards of ``hand`` away, best net first (ties: better hand, then
     the discard in card order). Starters are the cards in neither ``hand`` nor ``seen``.
 
-    The caller guarantees distinct cards and ``0 < discards < len(hand)``.
+    Hands are counted and cribs valued under ``rulebook``'s profile (the standard rules when
+    ``None``), the hand as ``seat``'s with ``dealer`` dealing (as `cribcore.rulebook.Rulebook.show_items`
+    takes them when ``None``). The caller guarantees distinct cards and ``0 < discards < len(hand)``.
     """
     ordered = sorted(hand)
     known = {card.index for card in (*ordered, *seen)}
     starters = [c for c in range(len(FULL_DECK)) if c not in known]
+    counting = counting_for(rulebook) if rulebook is not None else None
+    table = crib_table_for(rulebook) if rulebook is not None else crib_table()
+
+    def values_of(kept: Sequence[int], starters: Sequence[int]) -> list[int]:
+        if counting is None:
+            return hand_values(kept, starters)
+        return counting.hand_values(kept, starters, seat=seat, dealer=dealer)
+
     options = []
     for thrown in combinations(ordered, discards):
         kept = tuple(card for card in ordered if card not in thrown)
-        values = hand_values([card.index for card in kept], starters)
+        values = values_of([card.index for card in kept], starters)
         mean = sum(values) / len(values)
-        crib = expected_crib([card.index for card in thrown], own=own_crib, crib_size=crib_size, seats=seats)
+        crib = expected_crib(
+            [card.index for card in thrown], own=own_crib, crib_size=crib_size, seats=seats, table=table
+        )
         options.append(
             DiscardOption(
                 discard=thrown,

@@ -1,16 +1,18 @@
 """The easy computer: plausible but weak.
 
 It keeps the cards that score most as they are, without thinking about the starter or the crib, and in
-the play takes any points it sees at once, otherwise lays its lowest legal card. Under muggins it
-declares less than its count about one time in three and calls half of an opponent's undercounts.
+the play takes any points it sees at once (as the game's rulebook scores them), otherwise lays its
+lowest legal card. Under muggins it declares less than its count about one time in three and calls half
+of an opponent's undercounts.
 """
 
 from __future__ import annotations
 
 from ..actions import Action, Discard, Play
 from ..views import SeatView
+from .counting import counting_for
 from .level import LevelPlayer, goal
-from .tally import RANK, SUIT, VALUE, peg_points, rank_points
+from .tally import RANK, SUIT, rank_points
 
 __all__ = ["EasyPlayer", "face_value"]
 
@@ -45,13 +47,14 @@ class EasyPlayer(LevelPlayer):
         return best[1]
 
     def play(self, view: SeatView) -> Action:
-        ranks = [int(c.rank) for _, c in view.pile]
+        laid = [c.index for _, c in view.pile]
+        peg = counting_for(self.rulebook_of(view)).pegger(view.dealer)
         best: tuple[float, Action] | None = None
         sign = goal(view)
         for action in view.legal_actions:
             assert isinstance(action, Play)
-            card = action.card.index
-            points = sign * peg_points([*ranks, RANK[card]], view.count + VALUE[card])
+            card = action.card
+            points = sign * peg([*laid, card.index], view.count + card.value, view.seat)
             if best is None or points > best[0]:
                 best = (points, action)
         assert best is not None

@@ -1,14 +1,14 @@
 """The hard computer: exact discard averages, the crib table, and a sampled search in the play.
 
-Discard: every legal discard is valued by `cribcore.players.discards.discard_options`: the kept hand's
-exact average over every possible starter, plus the expected crib (own crib) or minus it (an
-opponent's), from the self-computed crib table. Near the end of the game (the seat's side within
-`DISCARD_REACH` of the target) the chance of reaching the target in this deal counts too: each discard
-gains `REACH_VALUE` times the share of starters with which its hand, with the expected crib (own crib)
-and the usual pegging (`PEGGING`), would reach the target.
+Discard: every legal discard is valued by `cribcore.players.discards.discard_options` under the game's
+rulebook: the kept hand's exact average over every possible starter by the profile's show, plus the
+expected crib (own crib) or minus it (an opponent's), from the profile's crib table. Near the end of
+the game (the seat's side within `DISCARD_REACH` of the target) the chance of reaching the target in
+this deal counts too: each discard gains `REACH_VALUE` times the share of starters with which its hand,
+with the expected crib (own crib) and the usual pegging (`PEGGING`), would reach the target.
 
-Play: `cribcore.players.pegging.search_play` over sampled hands for the other seats; near the end that
-search plays for the win (see there).
+Play: `cribcore.players.pegging.search_play` over sampled hands for the other seats, with the profile's
+play scoring, turns and counting order; near the end that search plays for the win (see there).
 
 Muggins: declares every count exactly and calls every undercount.
 """
@@ -95,7 +95,14 @@ class HardPlayer(LevelPlayer):
         options = [
             option
             for option in discard_options(
-                view.hand, rules.discards, own_crib=own, crib_size=rules.crib_size, seats=rules.seats
+                view.hand,
+                rules.discards,
+                own_crib=own,
+                crib_size=rules.crib_size,
+                seats=rules.seats,
+                rulebook=self.rulebook_of(view),
+                seat=view.seat,
+                dealer=view.dealer,
             )
             if option.discard in legal
         ]
@@ -134,7 +141,7 @@ class HardPlayer(LevelPlayer):
     def rank_plays(self, view: SeatView) -> list[PlayEstimate]:
         """Every legal card with its searched value, best first."""
         candidates = [a.card.index for a in view.legal_actions if isinstance(a, Play)]
-        return search_play(view, candidates, self.rng(view))
+        return search_play(view, candidates, self.rng(view), self.rulebook_of(view))
 
     def decide_play(self, view: SeatView) -> Decision:
         if len(view.legal_actions) == 1:

@@ -9,6 +9,11 @@ default the first legal action.
 Decisions that use chance draw from a generator seeded by the player's seed and the view's cards, so a
 decision is a function of (seed, view): the same seed and the same decisions replay the same game, and
 asking twice (a hint, then the move) gives the same answer.
+
+A level plays by the rules of the game it sits in: it scores and plans with the view's
+`cribcore.rulebook.Rulebook` (`LevelPlayer.rulebook_of`). A player built with an explicit ``rulebook``
+uses that one instead, whatever the game's: ``HardPlayer(seed, rulebook=standard_rulebook())`` is the
+hard level told the standard rules, to measure what knowing a house rule is worth.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from ..actions import Action, Count, Discard, Muggins, Pass, Play, PluginAction
+from ..rulebook import Rulebook
 from ..views import SeatView
 from .muggins import MugginsHabits
 from .phases import choose_plugin_action
@@ -45,7 +51,8 @@ def sides_of(view: SeatView) -> tuple[int, ...]:
 class LevelPlayer:
     """A computer level. Subclasses implement `discard` and `play`; each returns one of
     ``view.legal_actions``. ``seed`` makes the player's chance decisions reproducible (``None``: a
-    fresh random seed)."""
+    fresh random seed). ``rulebook``, when given, replaces every view's rulebook in the player's
+    reckoning (the game still enforces its own rules: a choice is always a legal action)."""
 
     level: ClassVar[str] = ""
     miss_rate: ClassVar[float] = 0.0
@@ -53,9 +60,14 @@ class LevelPlayer:
     call_rate: ClassVar[float] = 1.0
     """Under muggins, how often the level calls an opponent's undercount."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, rulebook: Rulebook | None = None) -> None:
         self.seed: int = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self.rulebook = rulebook
         self._muggins = MugginsHabits(self.miss_rate, self.call_rate, seed=self.seed)
+
+    def rulebook_of(self, view: SeatView) -> Rulebook:
+        """The rules this player reckons with: its own ``rulebook`` if it was given one, else the game's."""
+        return self.rulebook if self.rulebook is not None else view.rulebook
 
     def choose(self, view: SeatView) -> Action:
         # A plugin's extra cards (jokers) get standard stand-ins: the levels count on indices 0..51.
@@ -104,4 +116,5 @@ class LevelPlayer:
         return random.Random(f"{self.level}/{self.seed}/{view.deal}/{view.seat}/{hand}/{pile}/{laid}")
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed})"
+        told = "" if self.rulebook is None else f", rulebook={self.rulebook!r}"
+        return f"{type(self).__name__}(seed={self.seed}{told})"

@@ -5,7 +5,9 @@ opponent's crib) a rule-of-thumb value of the cards laid away: pairs, fifteens, 
 Play: the points a card takes now, minus the points the next player is likely to answer with (a ten
 on 5 or 21, a pair, a fifteen or a run), judged from how many cards of each rank are still unseen; a
 card that can answer a pair with three of a kind is worth a little more. Under muggins it declares
-less than its count one time in ten and calls four out of five of an opponent's undercounts.
+less than its count one time in ten and calls four out of five of an opponent's undercounts. Hands and
+plays are counted by the game's rulebook (`cribcore.players.counting`); the rules of thumb are the
+standard game's.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from itertools import combinations
 from ..actions import Action, Discard, Play
 from ..scoring import PLAY_LIMIT
 from ..views import SeatView
+from .counting import counting_for
 from .level import LevelPlayer, crib_is_mine, goal
-from .tally import RANK, VALUE, hand_values, peg_points
+from .tally import RANK, VALUE
 
 __all__ = ["MediumPlayer", "crib_guess", "next_holding", "unseen_ranks"]
 
@@ -64,13 +67,14 @@ class MediumPlayer(LevelPlayer):
     def discard(self, view: SeatView) -> Action:
         hand = [c.index for c in view.hand]
         starters = [c for c in range(52) if c not in hand]
+        counting = counting_for(self.rulebook_of(view))
         sign = 1.0 if crib_is_mine(view) else -1.0
         best: tuple[float, Action] | None = None
         for action in view.legal_actions:
             assert isinstance(action, Discard)
             thrown = [c.index for c in action.cards]
             kept = [c for c in hand if c not in thrown]
-            values = hand_values(kept, starters)
+            values = counting.hand_values(kept, starters, seat=view.seat, dealer=view.dealer)
             net = goal(view) * (sum(values) / len(values) + sign * crib_guess(thrown))
             if best is None or net > best[0]:
                 best = (net, action)
@@ -81,22 +85,27 @@ class MediumPlayer(LevelPlayer):
         unseen = unseen_ranks(view)
         total_unseen = max(1, sum(unseen))
         held = next_holding(view)
-        ranks = [int(c.rank) for _, c in view.pile]
+        peg = counting_for(self.rulebook_of(view)).pegger(view.dealer)
+        seats = view.rules.seats
+        replier = (view.seat + 1) % seats
+        laid = [c.index for _, c in view.pile]
         mine = [int(c.rank) for c in view.hand]
         best: tuple[float, Action] | None = None
         for action in view.legal_actions:
             assert isinstance(action, Play)
             card = action.card.index
-            pile = [*ranks, RANK[card]]
+            pile = [*laid, card]
             count = view.count + VALUE[card]
-            value = float(peg_points(pile, count))
+            value = float(peg(pile, count, view.seat))
             if count < PLAY_LIMIT and held:
                 for rank in range(1, 14):
                     if not unseen[rank] or count + min(rank, 10) > PLAY_LIMIT:
                         continue
                     # The chance the next player holds at least one card of this rank.
                     chance = 1.0 - (1.0 - unseen[rank] / total_unseen) ** held
-                    reply = peg_points([*pile, rank], count + min(rank, 10))
+                    # A card of this rank in the suit of the card laid (only a house rule may care).
+                    answer = (rank - 1) * 4 + card % 4
+                    reply = peg([*pile, answer], count + min(rank, 10), replier)
                     value -= chance * reply
                     if rank == RANK[card] and mine.count(rank) >= 2:
                         value += chance * 3.0  # a pair answered with three of a kind

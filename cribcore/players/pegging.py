@@ -11,9 +11,16 @@ minus what a random card would answer with). The same draws serve every candidat
 comparison is not blurred by luck.
 
 The value of a play-out is the seat's side's points minus the average of the other sides' points. Near
-the end of the game the play-out also counts the show in its order (pone first, the crib last) and a
-side that reaches the target wins at once: a win is worth `WIN_VALUE` points, so near the end the
+the end of the game the play-out also counts the show in the profile's counting order (the crib last)
+and a side that reaches the target wins at once: a win is worth `WIN_VALUE` points, so near the end the
 search plays to peg out first, or to stop an opponent pegging out, rather than for the average.
+
+The rules come from the game's `cribcore.rulebook.Rulebook` (through `cribcore.players.counting`): the
+points of each card laid (`Rulebook.play_points`, for the seat that lays it), whose turn it is and the go
+(`cribcore.turns`, the engine's turn rules), whether the play goes on after a count closes
+(`Rulebook.play_continues`), the counting order and the show. The quick rule's guess at what a random
+card answers with (`_COUNT_RISK`, `PAIR_RISK`, `RUN_RISK`) and the keep weights are measured on the
+standard count and stay as they are under a house rule.
 """
 
 from __future__ import annotations
@@ -21,10 +28,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..rulebook import Rulebook
 from ..scoring import PLAY_LIMIT
+from ..turns import GO_POINTS, next_able, next_holding
 from ..views import SeatView
+from .counting import Counting, PegScorer, counting_for
 from .level import goal
-from .tally import RANK, SUIT, VALUE, peg_points, rank_points, show_points
+from .tally import RANK, SUIT, VALUE, rank_points
 
 __all__ = ["ENDGAME_REACH", "WIN_VALUE", "PlayEstimate", "go_floors", "search_play"]
 
@@ -72,8 +82,12 @@ class _Deal:
     endgame: bool
     goal: float
     """1 when reaching the target wins, -1 under lowball (see `cribcore.players.level.goal`)."""
-    continues: bool
-    """Whether the play goes on after a count closes (not in five-card)."""
+    counting: Counting
+    """The rules the play-out asks: whether the play goes on after a count closes (not in five-card)."""
+    always_continues: bool
+    """Whether the play goes on whenever a count closes with cards held (`Counting.always_continues`)."""
+    peg: PegScorer
+    """The points of a card laid in this deal's play."""
 
 
 def _keep_weight(kept: list[int]) -> float:
@@ -130,25 +144,6 @@ def _weight(hands: list[list[int]], laid: list[list[int]], me: int) -> float:
     return weight
 
 
-def _next_able(hands: list[list[int]], last: int, count: int, seats: int) -> int:
-    """The seat that lays next after ``last`` (``last`` itself last), or -1 when no one can."""
-    room = PLAY_LIMIT - count
-    for k in range(1, seats + 1):
-        seat = (last + k) % seats
-        for card in hands[seat]:
-            if VALUE[card] <= room:
-                return seat
-    return -1
-
-
-def _next_holding(hands: list[list[int]], last: int, seats: int) -> int:
-    for k in range(1, seats + 1):
-        seat = (last + k) % seats
-        if hands[seat]:
-            return seat
-    return -1
-
-
 def _value_share(value: int) -> float:
     """The share of the pack worth ``value`` in the count (0 for no card)."""
     return 16 / 52 if value == 10 else 4 / 52 if 1 <= value <= 9 else 0.0
@@ -164,13 +159,14 @@ RUN_RISK = 0.6
 """About what a card one or two ranks from the last one gives away to a run."""
 
 
-def _score(card: int, pile: list[int], count: int, prev: int) -> float:
-    """The quick rule's value of laying ``card``: points now, minus the points a random card would
-    answer with (a fifteen or 31, a pair, a run), plus a little for shedding high cards first."""
+def _score(card: int, pile: list[int], count: int, prev: int, peg: PegScorer, seat: int) -> float:
+    """The quick rule's value of ``seat`` laying ``card`` on ``pile`` (card indices; ``prev`` is the
+    rank of its last card, 0 for none): points now, minus the points a random card would answer with (a
+    fifteen or 31, a pair, a run), plus a little for shedding high cards first."""
     value = VALUE[card]
     after = count + value
     rank = RANK[card]
-    points = peg_points([*pile, rank], after)
+    points = peg([*pile, card], after, seat)
     risk = _COUNT_RISK[after]
     if after + value <= PLAY_LIMIT:
         risk += PAIR_RISK
@@ -179,16 +175,16 @@ def _score(card: int, pile: list[int], count: int, prev: int) -> float:
     return points - risk + value * 0.01
 
 
-def _greedy(hand: list[int], pile: list[int], count: int, sign: float) -> int:
+def _greedy(hand: list[int], pile: list[int], count: int, sign: float, peg: PegScorer, seat: int) -> int:
     """The quick rule every seat follows in a play-out: the best `_score` (the worst under lowball)."""
     best = -1
     best_value = -1e9
     room = PLAY_LIMIT - count
-    prev = pile[-1] if pile else 0
+    prev = RANK[pile[-1]] if pile else 0
     for card in hand:
         if VALUE[card] > room:
             continue
-        score = sign * _score(card, pile, count, prev)
+        score = sign * _score(card, pile, count, prev, peg, seat)
         if score > best_value:
             best_value = score
             best = card
@@ -205,31 +201,33 @@ def _play_out(
 ) -> float:
     """Lay ``card`` for the searching seat, play the rest greedily, then (near the end) count ``show``,
     the (side, points) of each hand and the crib in counting order; return the outcome's value."""
-    seats = deal.seats
     side = deal.side
     gains = [0] * deal.sides
     seat = deal.me
+    peg = deal.peg
     while True:
         hands[seat].remove(card)
-        pile.append(RANK[card])
+        pile.append(card)
         count += VALUE[card]
-        points = peg_points(pile, count)
-        nxt = _next_able(hands, seat, count, seats) if count < PLAY_LIMIT else -1
-        if nxt < 0 and count < PLAY_LIMIT:
-            points += 1  # the go, or the last card
+        points = peg(pile, count, seat)
+        nxt = next_able(hands, seat, count) if count < PLAY_LIMIT else None
+        if nxt is None and count < PLAY_LIMIT:
+            points += GO_POINTS  # the go, or the last card
         if points:
             s = side[seat]
             gains[s] += points
             if deal.endgame and deal.scores[s] + gains[s] >= deal.target:
                 return _value(deal, gains, s)
-        if nxt < 0:
+        if nxt is None:
             pile = []
             count = 0
-            nxt = _next_holding(hands, seat, seats) if deal.continues else -1
-            if nxt < 0:
+            nxt = next_holding(hands, seat)
+            if nxt is None:
+                break
+            if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
                 break
         seat = nxt
-        card = _greedy(hands[seat], pile, count, deal.goal)
+        card = _greedy(hands[seat], pile, count, deal.goal, peg, seat)
     for s, points in show:
         gains[s] += points
         if deal.scores[s] + gains[s] >= deal.target:
@@ -247,9 +245,13 @@ def _value(deal: _Deal, gains: list[int], winner: int) -> float:
     return value
 
 
-def search_play(view: SeatView, candidates: list[int], rng: random.Random) -> list[PlayEstimate]:
+def search_play(
+    view: SeatView, candidates: list[int], rng: random.Random, rulebook: Rulebook | None = None
+) -> list[PlayEstimate]:
     """The average play-out value of each candidate card (indices, legal now), best first (ties: the
-    lower card). ``view`` must be in the play with a starter turned."""
+    lower card), under ``rulebook`` (the view's by default). ``view`` must be in the play with a
+    starter turned."""
+    counting = counting_for(rulebook if rulebook is not None else view.rulebook)
     rules = view.rules
     seats = rules.seats
     side = tuple(rules.side_of(s) for s in range(seats))
@@ -262,7 +264,9 @@ def search_play(view: SeatView, candidates: list[int], rng: random.Random) -> li
         scores=view.scores,
         endgame=min(rules.target - score for score in view.scores) <= ENDGAME_REACH,
         goal=goal(view),
-        continues=view.play_continues,
+        counting=counting,
+        always_continues=counting.always_continues,
+        peg=counting.pegger(view.dealer),
     )
     assert view.starter is not None
     starter = view.starter.index
@@ -270,9 +274,10 @@ def search_play(view: SeatView, candidates: list[int], rng: random.Random) -> li
     known = {starter, *(c.index for c in (*view.hand, *view.kept, *view.discarded))}
     known.update(c for cards in laid for c in cards)
     pool = [c for c in range(52) if c not in known]
-    pile = [int(c.rank) for _, c in view.pile]
+    pile = [c.index for _, c in view.pile]
     crib_unknown = rules.crib_size - len(view.discarded)
-    order = [(view.dealer + k) % seats for k in range(1, seats + 1)]
+    dealer = view.dealer
+    order = counting.counting_order(dealer)
     draws = max(MIN_SAMPLES, ROLLOUTS // len(candidates))
     totals = [0.0] * len(candidates)
     weighted = rules.hand_size == 4 and rules.discards == 2 and PROPOSALS > 1
@@ -290,10 +295,12 @@ def search_play(view: SeatView, candidates: list[int], rng: random.Random) -> li
             for seat in order:
                 kept = [*laid[seat], *hands[seat]]
                 if kept:
-                    show.append((side[seat], show_points(kept, starter)))
+                    points = counting.show_points(kept, starter, seat=seat, dealer=dealer)
+                    show.append((side[seat], points))
             crib = [*(c.index for c in view.discarded), *rest[:crib_unknown]]
             if crib:
-                show.append((side[view.dealer], show_points(crib, starter, crib=True)))
+                points = counting.show_points(crib, starter, crib=True, seat=dealer, dealer=dealer)
+                show.append((side[dealer], points))
         for i, card in enumerate(candidates):
             copies = [hand[:] for hand in hands]
             totals[i] += _play_out(deal, copies, pile[:], view.count, card, show)

@@ -1,6 +1,6 @@
 """Two simple computer players: a random one (for tests) and a sensible greedy one (the default opponent).
 
-The stronger levels belong in their own modules; these need nothing but the view and the scorer.
+The stronger levels belong in their own modules; these need nothing but the view and its rulebook.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import random
 
 from ..actions import Action, Discard, Play, PluginAction
 from ..cards import FULL_DECK
-from ..scoring import play_items, score_show
 from ..views import SeatView
 from .muggins import CLAIM_ACTIONS, MugginsHabits
 from .phases import choose_plugin_action
@@ -52,7 +51,9 @@ class SimplePlayer:
         assert isinstance(action, Discard)
         kept = tuple(c for c in view.hand if c not in action.cards)
         unseen = [c for c in FULL_DECK if c not in view.hand]
-        hand = sum(score_show(kept, starter).total for starter in unseen) / len(unseen)
+        book, seat, dealer = view.rulebook, view.seat, view.dealer
+        total = sum(book.show_total(kept, cut, crib=False, seat=seat, dealer=dealer) for cut in unseen)
+        hand = total / len(unseen)
         a, b = action.cards
         crib = (2 if a.rank == b.rank else 0) + (2 if a.value + b.value == 15 else 0)
         crib += 1 if 5 in (a.rank, b.rank) else 0
@@ -63,7 +64,7 @@ class SimplePlayer:
     def _play_value(view: SeatView, action: Action) -> float:
         assert isinstance(action, Play)
         pile = (*(c for _, c in view.pile), action.card)
-        points = sum(item.points for item in play_items(pile))
+        points = view.rulebook.play_points(pile, seat=view.seat, dealer=view.dealer)
         count = view.count + action.card.value
         risk = 0.5 if count in (5, 21) else 0.0
         # Prefer shedding high cards while the count is low, keeping low cards for late in a count.

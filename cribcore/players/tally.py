@@ -2,15 +2,17 @@
 
 The computer levels score thousands of hands per decision, so they work on card indices
 (`Card.index`, 0..51, rank-major) rather than `Card` objects, and never build itemized scores in their
-inner loops. Every number here is the standard count of `cribcore.scoring` (docs/rules.md):
+inner loops. Every number here is the standard count of `cribcore.scoring`:
 
 - the show total is split into a part that depends only on the ranks (fifteens, pairs, runs), taken
   from `cribcore.scoring.show_total` once per multiset of ranks and cached, and the flush and nobs,
   which depend on suits and are added here;
-- `peg_points` re-states `cribcore.scoring.play_items` on ranks (a test checks that they agree).
+- `peg_points` (on ranks) and `peg_pile` (on card indices) re-state `cribcore.scoring.play_items`
+  (a test checks that they agree).
 
-Variants that change the show through plugins (a different flush rule, …) are not seen here: the
-computer estimates with the standard count, which is what those variants mostly keep.
+These are the standard fast paths only: the players reach them through `cribcore.players.counting`,
+which uses them when the game's `cribcore.rulebook.Rulebook` says its scoring is the standard one and
+asks the rulebook otherwise.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ __all__ = [
     "card_of",
     "hand_values",
     "indices",
+    "peg_pile",
     "peg_points",
     "rank_points",
     "show_points",
@@ -148,6 +151,38 @@ def peg_points(ranks: Sequence[int], count: int) -> int:
     run = 0
     for length in range(2, n + 1):
         rank = ranks[-length]
+        bit = 1 << rank
+        if seen & bit:
+            break
+        seen |= bit
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if length >= 3 and high - low == length - 1:
+            run = length
+    return points + run
+
+
+def peg_pile(pile: Sequence[int], count: int, seat: int = 0) -> int:
+    """`peg_points` on card indices: the standard points for laying the last card of ``pile`` (the
+    current count's cards in the order laid) with the count now at ``count``. ``seat`` is ignored (the
+    standard play does not depend on it); it makes this a drop-in for a profile's scorer."""
+    points = 2 if count in (15, 31) else 0
+    n = len(pile)
+    last = RANK[pile[-1]]
+    same = 1
+    while same < n and RANK[pile[-same - 1]] == last:
+        same += 1
+    if same >= 2:
+        return points + _PAIR_POINTS[same]
+    if n < 3:
+        return points
+    low = high = last
+    seen = 1 << last
+    run = 0
+    for length in range(2, n + 1):
+        rank = RANK[pile[-length]]
         bit = 1 << rank
         if seen & bit:
             break

@@ -22,12 +22,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..actions import Action, IllegalAction, parse_action
-from ..engine import Game
+from ..engine import DealLog, Game
+from ..events import Event
 from ..players.base import Player
 from ..players.hints import hint
 from ..players.registry import make_player
 from ..profiles import Profile
-from ..records import game_record, replay
+from ..records import deal_record, game_record, replay
 from ..validation import first_problem
 from .messages import MAX_NAME, Mode
 from .wire import event_to_json, view_to_json
@@ -151,6 +152,10 @@ class Room:
     connected: set[int] = field(default_factory=set)
     """Seats with an open connection (kept by the server, not stored)."""
     _players: dict[int, Player] = field(default_factory=dict)
+    _record: _RecordText = field(default_factory=lambda: _RecordText())
+    """The stored text of the game's record, kept between saves (`to_text`)."""
+    _event_json: dict[tuple[Event, str], dict[str, Any]] = field(default_factory=dict)
+    """Each event of the game as sent, per language: both seats are sent the same public events."""
 
     # ----------------------------------------------------------------- creating and storing
 
@@ -211,6 +216,10 @@ class Room:
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to rebuild the room (connections aside); the game travels as its record."""
+        return {**self.to_json_without_record(), "record": game_record(self.game)}
+
+    def to_json_without_record(self) -> dict[str, Any]:
+        """`to_json` but the record."""
         return {
             "format": ROOM_FORMAT,
             "id": self.id,
@@ -225,12 +234,13 @@ class Room:
             "proposed_by": self.proposed_by,
             "agreed": sorted(self.agreed),
             "history": self.history,
-            "record": game_record(self.game),
         }
 
     def to_text(self) -> str:
-        """`to_json` as compact JSON text (how a room is stored)."""
-        return json.dumps(self.to_json(), separators=(",", ":"))
+        """`to_json` as compact JSON text (how a room is stored). The record's finished deals are
+        written once and kept (the room is saved after every move): only the deal in play is new."""
+        data = self.to_json_without_record()
+        return f'{_compact(data)[:-1]},"record":{self._record.text(self.game)}}}'
 
     @classmethod
     def from_json(cls, data: str | bytes | dict[str, Any]) -> Room:
@@ -451,8 +461,16 @@ class Room:
             "room": self.room_json(seat),
             "view": view_to_json(view),
             "events_start": events_start,
-            "events": [event_to_json(event, lang=lang) for event in view.events[events_start:]],
+            "events": [self._event(event, lang) for event in view.events[events_start:]],
         }
+
+    def _event(self, event: Event, lang: str) -> dict[str, Any]:
+        # Events are values (frozen): the same one is worded once per language, not once per message.
+        key = (event, lang)
+        found = self._event_json.get(key)
+        if found is None:
+            found = self._event_json[key] = event_to_json(event, lang=lang)
+        return found
 
     # ----------------------------------------------------------------- inside
 
@@ -505,7 +523,46 @@ class Room:
         self.proposed_by = None
         self.agreed = set()
         self._players = {}
+        self._event_json = {}
         self._run_computers()
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+@dataclass
+class _RecordText:
+    """The JSON text of one game's record, as `cribcore.records.game_record` gives it, built from parts
+    kept between calls: the header (profile, players, seed) while the game and its names stay, and each
+    deal's text until that deal changes (a finished deal never does), so a save writes only the deal in
+    play."""
+
+    game: Game | None = None
+    players: tuple[str, ...] = ()
+    head: str = ""
+    deals: list[tuple[DealLog, str]] = field(default_factory=list)
+
+    def text(self, game: Game) -> str:
+        if game.is_over:  # once a game, with its result: the whole record
+            return _compact(game_record(game))
+        players = tuple(game.players)
+        if self.game is not game or self.players != players:  # a seat taken renames its player
+            record = game_record(game)
+            del record["deals"]
+            self.game, self.players, self.head, self.deals = game, players, _compact(record)[:-1], []
+        logs = game.deal_logs()
+        del self.deals[len(logs) :]
+        for index, log in enumerate(logs):
+            # The engine keeps each finished deal's log as the same object; the one in play is new.
+            if index < len(self.deals) and self.deals[index][0] is log:
+                continue
+            entry = (log, _compact(deal_record(log)))
+            if index < len(self.deals):
+                self.deals[index] = entry
+            else:
+                self.deals.append(entry)
+        return f'{self.head},"deals":[{",".join(text for _, text in self.deals)}]}}'
 
 
 # ----------------------------------------------------------------------------- the stored shape

@@ -1,0 +1,55 @@
+"""A room's stored text, built from parts kept between saves, is always its whole `Room.to_json`."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from cribcore.profiles import load_profile
+from cribcore.server.rooms import Room
+
+
+def test_the_stored_text_is_the_whole_room_after_every_move_and_game() -> None:
+    room, keys, _ = Room.create(
+        mode="computer", profile=load_profile(), names=["Ann"], level="easy", seed=7, now=0.0
+    )
+    ((seat, _key),) = keys
+    room.connected = {seat}
+    chooser = random.Random(3)
+    for _ in range(2000):
+        assert json.loads(room.to_text()) == room.to_json()
+        if room.game.is_over:
+            if room.number == 2:
+                break
+            assert room.new_game(seat, 0.0)
+        elif room.between_hands is not None:
+            room.next_hand(seat, 0.0)
+        else:
+            view = room.game.view(seat)
+            room.act(seat, str(chooser.choice(view.legal_actions)), 0.0)
+    assert room.number == 2
+    assert Room.from_json(room.to_text()).to_json() == room.to_json()
+
+
+def test_a_seat_is_sent_the_same_event_words_as_without_the_kept_ones() -> None:
+    from cribcore.server.wire import event_to_json
+
+    room, keys, _ = Room.create(
+        mode="computer", profile=load_profile(), names=["Ann"], level="easy", seed=8, now=0.0
+    )
+    ((seat, _key),) = keys
+    room.connected = {seat}
+    for lang in ("en", "es", "en"):
+        sent = room.state(seat, lang=lang)["events"]
+        assert sent == [event_to_json(e, lang=lang) for e in room.game.view(seat).events]
+
+
+def test_the_stored_text_names_a_player_who_takes_a_seat_after_the_first_save() -> None:
+    room, _keys, invite = Room.create(
+        mode="friend", profile=load_profile(), names=["Ann"], level="easy", seed=8, now=0.0
+    )
+    room.to_text()
+    assert invite is not None
+    room.join(invite, "Bob", 0.0)
+    assert json.loads(room.to_text()) == room.to_json()
+    assert json.loads(room.to_text())["record"]["players"] == ["Ann", "Bob"]
