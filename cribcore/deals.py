@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .cards import FULL_DECK, Card
 from .rules import RuleSet
 
-__all__ = ["CutResult", "DealCards", "DealSource", "RecordedDeals", "SeededDeals"]
+__all__ = ["CutResult", "DealCards", "DealSource", "RecordedDeals", "SeededDeals", "shuffle"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +48,13 @@ class DealSource(Protocol):
 
 
 _PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
-"""Whether `random.Random.shuffle` draws with ``getrandbits`` as `_shuffle` repeats (CPython's)."""
+"""Whether `random.Random.shuffle` draws with ``getrandbits`` as `shuffle` repeats (CPython's)."""
 
 
-def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+def shuffle(rng: random.Random, cards: list[Any]) -> None:
     """``rng.shuffle(cards)``, the same draws and the same result, without a method call per card (a
-    deal's largest cost). Falls back to ``rng.shuffle`` where `random` draws another way."""
+    deal's largest cost, and the hard level's sampled hands'). Falls back to ``rng.shuffle`` where
+    `random` draws another way."""
     if not _PLAIN_RANDBELOW:
         rng.shuffle(cards)
         return
@@ -89,7 +90,7 @@ class SeededDeals:
         rounds = []
         while True:
             pack = list(self._cut_pack)
-            rng.shuffle(pack)
+            shuffle(rng, pack)
             cuts = tuple((seat, pack[i]) for i, seat in enumerate(contenders))
             rounds.append(cuts)
             low = min(card.rank for _, card in cuts)
@@ -100,7 +101,7 @@ class SeededDeals:
     def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards:
         rng = self._rng(f"deal/{index}")
         pack = list(self.pack)
-        _shuffle(rng, pack)
+        shuffle(rng, pack)
         seats, dealt = rules.seats, rules.cards_dealt
         hands: list[list[Card]] = [[] for _ in range(seats)]
         # One card at a time, starting with the dealer's left: the k-th seat from there gets every

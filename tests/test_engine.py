@@ -626,18 +626,20 @@ def test_events_record_the_running_count(stacked: StackedGame) -> None:
 
 
 def test_a_deal_shuffles_exactly_as_random_shuffle() -> None:
-    """The deal's own shuffle loop (for speed) gives the same order as `random.Random.shuffle`."""
+    """The shared shuffle loop (for speed: deals, the hard level's sampled hands) gives the same order
+    as `random.Random.shuffle` and leaves the generator in the same state, for any length."""
     import random
 
     from cribcore.cards import FULL_DECK
-    from cribcore.deals import _shuffle
+    from cribcore.deals import shuffle
 
     for seed in range(200):
-        mine, theirs = list(FULL_DECK), list(FULL_DECK)
-        first, second = random.Random(seed), random.Random(seed)
-        _shuffle(first, mine)
-        second.shuffle(theirs)
-        assert mine == theirs and first.random() == second.random()
+        for items in (list(FULL_DECK), list(range(seed % 45)), [7]):
+            mine, theirs = list(items), list(items)
+            first, second = random.Random(seed), random.Random(seed)
+            shuffle(first, mine)
+            second.shuffle(theirs)
+            assert mine == theirs and first.random() == second.random()
 
 
 def test_an_award_before_the_first_deal_keeps_its_deal_number() -> None:
