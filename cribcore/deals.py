@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .cards import FULL_DECK, Card
 from .rules import RuleSet
 
-__all__ = ["CutResult", "DealCards", "DealSource", "RecordedDeals", "SeededDeals"]
+__all__ = ["CutResult", "DealCards", "DealSource", "RecordedDeals", "SeededDeals", "shuffle"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,27 @@ class DealSource(Protocol):
         ...
 
 
+_PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""Whether `random.Random.shuffle` draws with ``getrandbits`` as `shuffle` repeats (CPython's)."""
+
+
+def shuffle(rng: random.Random, cards: list[Any]) -> None:
+    """``rng.shuffle(cards)``, the same draws and the same result, without a method call per card (a
+    deal's largest cost, and the hard level's sampled hands'). Falls back to ``rng.shuffle`` where
+    `random` draws another way."""
+    if not _PLAIN_RANDBELOW:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class SeededDeals:
     """Deals shuffled from a seed: the same seed gives the same cut and deals, whatever is played.
 
@@ -69,7 +90,7 @@ class SeededDeals:
         rounds = []
         while True:
             pack = list(self._cut_pack)
-            rng.shuffle(pack)
+            shuffle(rng, pack)
             cuts = tuple((seat, pack[i]) for i, seat in enumerate(contenders))
             rounds.append(cuts)
             low = min(card.rank for _, card in cuts)
@@ -80,15 +101,14 @@ class SeededDeals:
     def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards:
         rng = self._rng(f"deal/{index}")
         pack = list(self.pack)
-        rng.shuffle(pack)
-        hands: list[list[Card]] = [[] for _ in range(rules.seats)]
-        # One card at a time, starting with the dealer's left.
-        order = [(dealer + k) % rules.seats for k in range(1, rules.seats + 1)]
-        position = 0
-        for _ in range(rules.cards_dealt):
-            for seat in order:
-                hands[seat].append(pack[position])
-                position += 1
+        shuffle(rng, pack)
+        seats, dealt = rules.seats, rules.cards_dealt
+        hands: list[list[Card]] = [[] for _ in range(seats)]
+        # One card at a time, starting with the dealer's left: the k-th seat from there gets every
+        # seats-th card from position k.
+        for k in range(seats):
+            hands[(dealer + 1 + k) % seats] = pack[k : seats * dealt : seats]
+        position = seats * dealt
         crib_cards = tuple(pack[position : position + rules.crib_from_pack])
         rest = pack[position + rules.crib_from_pack :]
         starter = rest[rng.randrange(len(rest))]

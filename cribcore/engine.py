@@ -38,13 +38,13 @@ from .actions import (
 )
 from .cards import Card, format_cards
 from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
-from .events import Event, redact
+from .events import Event, make_event, redact
 from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
 from .scoring import GO, PLAY_LIMIT, ScoreItem
-from .views import SeatView
+from .views import SeatView, make_view
 
 __all__ = ["DealLog", "Game", "Phase", "standard_profile"]
 
@@ -61,6 +61,9 @@ class Phase(enum.StrEnum):
     WAITING = "waiting"
     """The deal source has no more deals (a replayed record that stops between deals)."""
     OVER = "over"
+
+
+_PHASE_TEXT = {phase: phase.value for phase in Phase}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,40 @@ class DealLog:
 
 
 _COUNT_KINDS = ("play", "hand", "crib")
+_PLAYS: dict[int, Play] = {}
+"""One shared `Play` per card (actions are immutable values), so listing legal plays builds nothing;
+keyed by `Card.index` (an int hashes without calling Python code)."""
+_DISCARDS: dict[int, Discard] = {}
+"""One shared `Discard` per set of cards, for the same reason; keyed by the set's bits of `Card.index`
+(equal cards have equal indexes, so equal keys mean equal discards)."""
+
+
+def _play_of(card: Card) -> Play:
+    action = _PLAYS.get(card.index)
+    if action is None or action.card is not card:
+        action = _PLAYS[card.index] = Play(card)
+    return action
+
+
+def _pair_of(first: Card, second: Card) -> Discard:
+    """``_discard_of((first, second))`` without the loop (the standard discard is two cards)."""
+    action = _DISCARDS.get((1 << first.index) | (1 << second.index))
+    return action if action is not None else _discard_of((first, second))
+
+
+def _discard_of(cards: tuple[Card, ...]) -> Discard:
+    """The `Discard` of ``cards``, which are already in `Card` order."""
+    key = 0
+    for card in cards:
+        key |= 1 << card.index
+    action = _DISCARDS.get(key)
+    if action is None:
+        if len(_DISCARDS) >= 1 << 16:
+            _DISCARDS.clear()
+        action = _DISCARDS[key] = Discard(cards)
+    return action
+
+
 _COUNTS: tuple[Action, ...] = tuple(Count(n) for n in range(CLAIM_LIMIT + 1))
 _CALLS: tuple[Action, ...] = (Pass(), *(Muggins(n) for n in range(1, CLAIM_LIMIT + 1)))
 
@@ -109,6 +146,10 @@ class _Claim:
 def standard_profile() -> Profile:
     """The locked standard profile, loaded once."""
     return load_profile()
+
+
+def _by_index(card: Card) -> int:
+    return card.index
 
 
 def _shown(value: object) -> str:
@@ -158,7 +199,7 @@ class Game:
 
         self._events: list[Event] = []
         # Each seat's redacted copy of the (append-only) event log, extended as views are asked for.
-        self._seen: list[list[Event]] = [[] for _ in range(seats)]
+        self._seen: list[tuple[Event, ...]] = [() for _ in range(seats)]
         self._scores = [0] * self.rules.sides
         self._winner: int | None = None
         self._phase = Phase.WAITING
@@ -167,6 +208,7 @@ class Game:
         # The current deal.
         self._cards: DealCards | None = None
         self._hands: list[list[Card]] = [[] for _ in range(seats)]
+        self._discard_choices: list[tuple[Action, ...] | None] = [None] * seats
         self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
         self._discards: list[tuple[Card, ...] | None] = [None] * seats
         self._discard_order: list[int] = []
@@ -175,6 +217,7 @@ class Game:
         self._plays: list[Card] = []
         self._laid: list[list[Card]] = [[] for _ in range(seats)]
         self._pile: list[tuple[int, Card]] = []
+        self._pile_cards: list[Card] = []
         self._count = 0
         self._said_go: set[int] = set()
         self._to_play: int | None = None
@@ -188,10 +231,10 @@ class Game:
         cut = self._source.cut(self.rules)
         for round_ in cut.rounds:
             for seat, card in round_:
-                self._emit(Event("cut", 0, seat=seat, cards=(card,)))
+                self._emit(make_event("cut", 0, seat=seat, cards=(card,)))
         self._dealer = cut.dealer
         for seat, item in self.rulebook.game_start(self._dealer):
-            if self._award(Event(item.kind, 0, seat=seat, items=(item,)), item.points):
+            if self._award(make_event(item.kind, 0, seat=seat, items=(item,)), item.points):
                 return
         self._start_deal()
 
@@ -285,6 +328,13 @@ class Game:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
+        if self._phase is Phase.PLAY and self._claim is None and self._plugin_phase is None:
+            # The common case first, without the general checks below (hands are kept sorted).
+            if seat != self._to_play or not self._is_seat(seat):
+                return ()
+            room = PLAY_LIMIT - self._count
+            hand = self._hands[seat]
+            return tuple([_play_of(card) for card in hand if card.value <= room])
         if not self._is_seat(seat) or seat not in self.to_act:
             return ()
         if self._claim is not None:
@@ -293,14 +343,24 @@ class Game:
             name = self._plugin_phase.name
             return tuple(PluginAction(name, text) for text in self.rulebook.phase_actions(self._plugin_phase))
         if self._phase is Phase.DISCARD:
-            hand = sorted(self._hands[seat])
+            if not self.rulebook.checks_discards:
+                # No plugin may refuse a discard: every choice of cards is legal, the same all deal long.
+                known = self._discard_choices[seat]
+                if known is None:
+                    hand = self._hands[seat]
+                    if self.rules.discards == 2:
+                        choices = [_pair_of(a, b) for a, b in combinations(hand, 2)]
+                    else:
+                        choices = [_discard_of(cards) for cards in combinations(hand, self.rules.discards)]
+                    known = self._discard_choices[seat] = tuple(choices)
+                return known
             return tuple(
-                Discard(cards)
-                for cards in combinations(hand, self.rules.discards)
+                _discard_of(cards)
+                for cards in combinations(self._hands[seat], self.rules.discards)
                 if self._discard_refusal(seat, cards) is None
             )
         room = PLAY_LIMIT - self._count
-        return tuple(Play(card) for card in sorted(self._hands[seat]) if card.value <= room)
+        return tuple(_play_of(card) for card in self._hands[seat] if card.value <= room)
 
     def check(self, seat: int, action: Action) -> None:
         """Raise the `IllegalAction` that applying ``action`` for ``seat`` would raise, or return.
@@ -337,12 +397,39 @@ class Game:
         legal now. Everything that follows without a decision (the starter, goes, the show, the next
         deal) happens before this returns.
         """
-        self.check(seat, action)
+        if (
+            isinstance(action, Play)
+            and seat == self._to_play
+            and self._phase is Phase.PLAY
+            and self._claim is None
+            and self._plugin_phase is None
+            and self._is_seat(seat)
+        ):
+            # The common case, checked in full here: a held card that fits the count. Anything else gets
+            # the general checks, which raise the error that fits.
+            card = action.card
+            fits = type(card) is Card and self._count + card.value <= PLAY_LIMIT
+            if not fits or card not in self._hands[seat]:
+                self.check(seat, action)
+            start = len(self._events)
+            self._play(seat, card)
+            return tuple(self._events[start:])
+        choices = self._discard_choices[seat] if self._is_seat(seat) else None
+        if not (
+            choices is not None
+            and self._phase is Phase.DISCARD
+            and self._discards[seat] is None
+            and self._claim is None
+            and self._plugin_phase is None
+            and any(choice is action for choice in choices)
+        ):
+            # Not one of the legal discards this game listed for the seat: checked in full.
+            self.check(seat, action)
         start = len(self._events)
-        if isinstance(action, Discard):
-            self._discard(seat, action.cards)
-        elif isinstance(action, Play):
+        if isinstance(action, Play):
             self._play(seat, action.card)
+        elif isinstance(action, Discard):
+            self._discard(seat, action.cards)
         elif isinstance(action, PluginAction):
             self._plugin_act(seat, action.text)
         else:
@@ -353,35 +440,39 @@ class Game:
         """What ``seat`` may know now: never another seat's hidden cards."""
         if not self._is_seat(seat):
             raise ValueError(f"there is no seat {_shown(seat)}")
-        return SeatView(
-            seat=seat,
-            players=self.players,
-            rules=self.rules,
-            profile=self.profile.name,
-            rulebook=self.rulebook,
-            phase=self._phase.value,
-            deal=self._deal_index,
-            dealer=self._dealer,
-            scores=self.scores,
-            winner=self._winner,
-            hand=tuple(sorted(self._hands[seat])),
-            kept=self._kept[seat],
-            discarded=self._discards[seat] or (),
-            held=tuple(len(hand) for hand in self._hands),
-            crib_size=len(self._crib),
-            starter=self.starter,
-            count=self._count,
-            pile=tuple(self._pile),
-            laid=tuple(tuple(cards) for cards in self._laid),
-            to_act=self.to_act,
-            claim_stage=self.claim_stage,
-            counting=self.counting,
-            claim_points=self._claim.points if self._claim is not None else None,
-            target_wins=self.target_wins,
-            play_continues=self.play_continues,
-            legal_actions=self.legal_actions(seat),
-            plugin_phase=self._plugin_phase,
-            events=self._events_seen_by(seat),
+        to_act = self.to_act
+        claim = self._claim
+        cards = self._cards
+        # Every field of `SeatView`, in field order.
+        return make_view(
+            seat,
+            self.players,
+            self.rules,
+            self.profile.name,
+            _PHASE_TEXT[self._phase],
+            self._deal_index,
+            self._dealer,
+            tuple(self._scores),
+            self._winner,
+            tuple(self._hands[seat]),
+            self._kept[seat],
+            self._discards[seat] or (),
+            tuple([len(hand) for hand in self._hands]),
+            len(self._crib),
+            cards.starter if cards is not None and self._starter_shown else None,
+            self._count,
+            tuple(self._pile),
+            tuple([tuple(laid) for laid in self._laid]),
+            to_act,
+            None if claim is None else "count" if claim.declared is None else "call",
+            None if claim is None else claim.seat,
+            self.target_wins,
+            self.play_continues,
+            None if claim is None else claim.points,
+            self.legal_actions(seat) if seat in to_act else (),
+            self._events_seen_by(seat),
+            self._plugin_phase,
+            self.rulebook,
         )
 
     def _is_seat(self, seat: object) -> bool:
@@ -389,9 +480,17 @@ class Game:
         return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.rules.seats
 
     def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
+        """The seat's redacted log: the part seen before is kept and shared, only new events are added."""
         seen = self._seen[seat]
-        seen.extend(redact(event, seat) for event in self._events[len(seen) :])
-        return tuple(seen)
+        events = self._events
+        if len(seen) == len(events):
+            return seen
+        new = [
+            event if event.private_to is None or event.private_to == seat else redact(event, seat)
+            for event in events[len(seen) :]
+        ]
+        seen = self._seen[seat] = (*seen, *new)
+        return seen
 
     # ----------------------------------------------------------------- checks
 
@@ -453,10 +552,41 @@ class Game:
     def _award(self, event: Event, points: int) -> bool:
         """Record a scoring event for ``event.seat``'s side; return whether it ended the game."""
         assert event.seat is not None
-        side = self.rules.side_of(event.seat)
+        kind, seat = event.kind, event.seat
+        return self._score(kind, seat, points, event.cards, event.items, event.count, event.note, event.deal)
+
+    def _score(
+        self,
+        kind: str,
+        seat: int,
+        points: int,
+        cards: tuple[Card, ...] = (),
+        items: tuple[ScoreItem, ...] = (),
+        count: int | None = None,
+        note: str = "",
+        deal: int | None = None,
+    ) -> bool:
+        """Record a scoring event of ``kind`` for ``seat``'s side (built once, scores and all) in
+        ``deal`` (the current deal unless given: a game-start award belongs to the first); return
+        whether it ended the game."""
+        side = self.rules.side_of(seat)
         self._scores[side] += points
         scores = tuple(self._scores)
-        self._emit(replace(event, points=points, scores=scores, scored=True))
+        self._events.append(
+            make_event(
+                kind,
+                self._deal_index if deal is None else deal,
+                seat,
+                cards,
+                points,
+                items,
+                scores,
+                count,
+                True,
+                None,
+                note,
+            )
+        )
         if points == 0:
             return False
         winner = self.rulebook.winner(scores, side)
@@ -466,7 +596,7 @@ class Game:
         self._phase = Phase.OVER
         self._to_play = None
         self._claim = None
-        self._emit(Event("win", self._deal_index, seat=event.seat, scores=scores, side=winner))
+        self._emit(make_event("win", self._deal_index, seat=seat, scores=scores, side=winner))
         if self._cards is not None:
             self._logs.append(self._current_log())
             self._cards = None
@@ -517,19 +647,19 @@ class Game:
         index = self._deal_index + 1
         self._plugin_phase = PhaseState(name, index, self._dealer, seat, self.scores)
         self._phase = Phase.PLUGIN
-        self._emit(Event("phase", index, seat=seat, note=name))
+        self._emit(make_event("phase", index, seat=seat, note=name))
 
     def _plugin_act(self, seat: int, text: str) -> None:
         state = self._plugin_phase
         assert state is not None
         step = self.rulebook.phase_apply(state, seat, text)
         self._phase_texts.append(text)
-        self._emit(Event(state.name, state.deal, seat=seat, note=text))
+        self._emit(make_event(state.name, state.deal, seat=seat, note=text))
         for who, item in step.awards:
             # No side goes below 0: a price is cut to the points the side has.
             points = max(item.points, -self._scores[self.rules.side_of(who)])
             note = step.note
-            if self._award(Event(item.kind, state.deal, seat=who, items=(item,), note=note), points):
+            if self._award(make_event(item.kind, state.deal, seat=who, items=(item,), note=note), points):
                 self._plugin_phase = None
                 return
         if step.dealer is not None:
@@ -551,7 +681,9 @@ class Game:
         seats = self.rules.seats
         self._deal_index = index
         self._cards = cards
-        self._hands = [list(hand) for hand in cards.hands]
+        # Kept in `Card` order, so legal actions and views need no sorting.
+        self._hands = [sorted(hand, key=_by_index) for hand in cards.hands]
+        self._discard_choices = [None] * seats
         self._kept = [() for _ in range(seats)]
         self._discards = [None] * seats
         self._discard_order = []
@@ -560,28 +692,29 @@ class Game:
         self._plays = []
         self._laid = [[] for _ in range(seats)]
         self._pile = []
+        self._pile_cards = []
         self._count = 0
         self._said_go = set()
         self._to_play = None
         self._claims = []
         self._phase = Phase.DISCARD
-        self._emit(Event("deal", index, seat=self._dealer))
-        for seat, hand in enumerate(cards.hands):
-            self._emit(Event("dealt", index, seat=seat, cards=tuple(sorted(hand)), private_to=seat))
+        self._emit(make_event("deal", index, seat=self._dealer))
+        for seat, hand in enumerate(self._hands):
+            self._emit(make_event("dealt", index, seat=seat, cards=tuple(hand), private_to=seat))
         if self.rules.discards == 0:
             for seat in range(seats):
                 self._discards[seat] = ()
-                self._kept[seat] = tuple(sorted(self._hands[seat]))
+                self._kept[seat] = tuple(self._hands[seat])
             self._turn_starter()
 
     def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
         for card in cards:
             self._hands[seat].remove(card)
-        self._kept[seat] = tuple(sorted(self._hands[seat]))
+        self._kept[seat] = tuple(self._hands[seat])
         self._discards[seat] = cards
         self._discard_order.append(seat)
         self._crib.extend(cards)
-        self._emit(Event("discard", self._deal_index, seat=seat, cards=cards, private_to=seat))
+        self._emit(make_event("discard", self._deal_index, seat=seat, cards=cards, private_to=seat))
         if all(d is not None for d in self._discards):
             self._turn_starter()
 
@@ -589,10 +722,10 @@ class Game:
         assert self._cards is not None
         starter = self._cards.starter
         self._starter_shown = True
-        self._emit(Event("starter", self._deal_index, seat=self._dealer, cards=(starter,)))
+        self._emit(make_event("starter", self._deal_index, seat=self._dealer, cards=(starter,)))
         items = self.rulebook.starter_items(starter, dealer=self._dealer)
         if items:
-            event = Event("heels", self._deal_index, seat=self._dealer, cards=(starter,), items=items)
+            event = make_event("heels", self._deal_index, seat=self._dealer, cards=(starter,), items=items)
             if self._award(event, sum(item.points for item in items)):
                 return
         self._phase = Phase.PLAY
@@ -614,35 +747,30 @@ class Game:
         self._laid[seat].append(card)
         self._plays.append(card)
         self._pile.append((seat, card))
-        self._count += card.value
-        pile = tuple(c for _, c in self._pile)
+        pile = self._pile_cards
+        pile.append(card)
+        count = self._count = self._count + card.value
         items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
-        event = Event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=self._count)
         if self._declares["play"]:
+            event = make_event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=count)
             self._play_declared(seat, event)
             return
-        points = sum(item.points for item in items)
+        points = 0
+        for item in items:
+            points += item.points
         if points:
-            if self._award(event, points):
+            if self._score("play", seat, points, (card,), items, count=count):
                 return
         else:
-            self._emit(event)
-        if self._count < PLAY_LIMIT:
+            self._events.append(make_event("play", self._deal_index, seat, (card,), 0, items, (), count))
+        if count < PLAY_LIMIT:
             nxt = self._next_able(seat)
             if nxt is not None:
                 self._to_play = nxt
                 return
             last = not any(self._hands)
-            go = Event(
-                "go",
-                self._deal_index,
-                seat=seat,
-                cards=(card,),
-                items=(ScoreItem(GO, (card,), 1),),
-                count=self._count,
-                note="last card" if last else "go",
-            )
-            if self._award(go, 1):
+            note = "last card" if last else "go"
+            if self._score("go", seat, 1, (card,), (ScoreItem(GO, (card,), 1),), count=count, note=note):
                 return
         self._close_count(seat)
 
@@ -682,7 +810,7 @@ class Game:
         claim.declared = declared
         note = f"declared {declared}" + (f", corrected to {true}" if over else "")
         items = claim.items if over else ()
-        event = Event("count", self._deal_index, seat=seat, cards=claim.cards, items=items, note=note)
+        event = make_event("count", self._deal_index, seat=seat, cards=claim.cards, items=items, note=note)
         if self._award(event, min(declared, true)):
             return
         claim.missed = 0 if over else true - declared
@@ -700,7 +828,7 @@ class Game:
         if claim.missed:
             note = f"{claim.missed} missed"
             self._emit(
-                Event(
+                make_event(
                     "missed",
                     self._deal_index,
                     seat=claim.seat,
@@ -716,12 +844,13 @@ class Game:
         assert claim is not None
         to_caller, to_counter = self.rulebook.muggins(claimed, claim.missed)
         note = f"called {claimed}; " + (f"{claim.missed} missed" if claim.missed else "false call")
-        event = Event("muggins", self._deal_index, seat=seat, cards=claim.cards, items=claim.items, note=note)
+        cards, items = claim.cards, claim.items
+        event = make_event("muggins", self._deal_index, seat=seat, cards=cards, items=items, note=note)
         if self._award(event, to_caller):
             return
         if to_counter:
             note = f"false muggins call by {self.players[seat]}"
-            if self._award(Event("penalty", self._deal_index, seat=claim.seat, note=note), to_counter):
+            if self._award(make_event("penalty", self._deal_index, seat=claim.seat, note=note), to_counter):
                 return
         self._finish_claim()
 
@@ -739,16 +868,18 @@ class Game:
         for k in range(1, seats + 1):
             seat = (last + k) % seats
             hand = self._hands[seat]
-            if any(card.value <= room for card in hand):
-                return seat
+            for card in hand:
+                if card.value <= room:
+                    return seat
             if hand and seat != last and seat not in self._said_go:
                 self._said_go.add(seat)
-                self._emit(Event("says-go", self._deal_index, seat=seat, count=self._count))
+                self._emit(make_event("says-go", self._deal_index, seat=seat, count=self._count))
         return None
 
     def _close_count(self, last: int) -> None:
-        self._emit(Event("reset", self._deal_index, seat=last, count=self._count))
+        self._emit(make_event("reset", self._deal_index, seat=last, count=self._count))
         self._pile = []
+        self._pile_cards = []
         self._count = 0
         self._said_go = set()
         leader = self._next_holding(last)
@@ -769,17 +900,19 @@ class Game:
         for index in range(step, len(order) + 1):
             crib = index == len(order)
             seat = self._dealer if crib else order[index]
-            cards = tuple(sorted(self._crib)) if crib else self._kept[seat]
+            cards = tuple(sorted(self._crib, key=_by_index)) if crib else self._kept[seat]
             kind = "crib" if crib else "hand"
             items = self.rulebook.show_items(cards, starter, crib=crib, seat=seat, dealer=self._dealer)
             if self._declares[kind]:
                 self._phase = Phase.SHOW
-                self._emit(Event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
+                self._emit(make_event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
                 then = functools.partial(self._show_from, order, index + 1)
                 self._claim = _Claim(seat, cards, items, then)
                 return
-            event = Event(kind, self._deal_index, seat=seat, cards=cards, items=items)
-            if self._award(event, sum(item.points for item in items)):
+            points = 0
+            for item in items:
+                points += item.points
+            if self._score(kind, seat, points, cards, items):
                 return
         self._logs.append(self._current_log())
         self._cards = None

@@ -6,12 +6,12 @@ seat's view shows in full only to that seat and to others with the cards removed
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .cards import Card
 from .scoring import ScoreItem
 
-__all__ = ["Event", "redact"]
+__all__ = ["Event", "make_event", "redact"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +69,51 @@ class Event:
         return data
 
 
+_new = object.__new__
+# The slots' own setters, which a frozen dataclass's `__setattr__` does not guard.
+(_kind, _deal, _seat, _cards, _points, _items, _scores, _count, _scored, _private, _note, _side) = (
+    vars(Event)[name].__set__ for name in Event.__dataclass_fields__
+)
+
+
+def make_event(
+    kind: str,
+    deal: int,
+    seat: int | None = None,
+    cards: tuple[Card, ...] = (),
+    points: int = 0,
+    items: tuple[ScoreItem, ...] = (),
+    scores: tuple[int, ...] = (),
+    count: int | None = None,
+    scored: bool = False,
+    private_to: int | None = None,
+    note: str = "",
+    side: int | None = None,
+) -> Event:
+    """``Event(...)`` with the same fields, built in about a third of the time: the engine makes a few
+    hundred a game, and a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``."""
+    event: Event = _new(Event)
+    _kind(event, kind)
+    _deal(event, deal)
+    _seat(event, seat)
+    _cards(event, cards)
+    _points(event, points)
+    _items(event, items)
+    _scores(event, scores)
+    _count(event, count)
+    _scored(event, scored)
+    _private(event, private_to)
+    _note(event, note)
+    _side(event, side)
+    return event
+
+
 def redact(event: Event, seat: int) -> Event:
     """The event as ``seat`` may see it: a private event of another seat loses its cards."""
     if event.private_to is None or event.private_to == seat:
         return event
-    return replace(event, cards=(), items=())
+    e = event
+    # Built field by field: `dataclasses.replace` costs more than the event itself.
+    return make_event(
+        e.kind, e.deal, e.seat, (), e.points, (), e.scores, e.count, e.scored, e.private_to, e.note, e.side
+    )

@@ -47,6 +47,7 @@ __all__ = [
     "available",
     "clear_caches",
     "describe",
+    "generation",
     "load_plugin",
     "options_model",
     "plugin_manager",
@@ -325,6 +326,16 @@ def clear_caches() -> None:
     load_plugin.cache_clear()
     _cached_manager.cache_clear()
     _versions.cache_clear()
+    _generation[0] += 1
+
+
+_generation = [0]
+
+
+def generation() -> int:
+    """How many times `clear_caches` has run in this process: a cache of anything built from the
+    managers is stale once this changes."""
+    return _generation[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,10 @@ _PLAY_CACHE = 1 << 15
 _SEAT_ARGS = frozenset({"seat", "dealer"})
 
 
+def _by_index(card: Card) -> int:
+    return card.index
+
+
 def _flatten(results: Iterable[Sequence[ScoreItem] | None]) -> tuple[ScoreItem, ...]:
     return tuple(item for result in results if result for item in result)
 
@@ -115,6 +119,7 @@ class Rulebook:
         self._standard_winner = only_standard(hook.cribcore_winner)
         self._standard_order = only_standard(hook.cribcore_counting_order)
         self._standard_continues = only_standard(hook.cribcore_play_continues)
+        self._heels: dict[Card, tuple[ScoreItem, ...]] = {}
         # The show's fast path: the standard plugin alone, or with the built-in hand-flush wrapper, whose
         # options are exactly the flush parameters of the fast table.
         self._flush: tuple[bool, bool] | None = None
@@ -263,7 +268,7 @@ class Rulebook:
         ``seat`` is the seat whose hand it is (the dealer for the crib) and ``dealer`` the dealer. Outside
         a game, where no seat is known, seat 0 counts, and it is the dealer for a crib and not for a hand.
         """
-        ordered = tuple(sorted(cards))
+        ordered = tuple(sorted(cards, key=_by_index))
         if self._standard_show:
             return standard_show_items(ordered, starter, crib=crib)
         seat, dealer = self._seats(seat, dealer, crib=crib)
@@ -334,12 +339,23 @@ class Rulebook:
 
     def play_continues(self, cards_left: Sequence[int]) -> bool:
         """Whether the play goes on to a new count, the seats holding ``cards_left`` cards each."""
+        if self._standard_continues:
+            return True
         return bool(self._hook.cribcore_play_continues(rules=self._rules, cards_left=tuple(cards_left)))
 
     # ----------------------------------------------------------------- the deal
 
     def starter_items(self, starter: Card, *, dealer: int) -> tuple[ScoreItem, ...]:
         """The dealer's items for turning ``starter`` up (standard: his heels, 2 for a jack)."""
+        if self._standard_starter:
+            # The standard answer depends on the card alone; kept per card.
+            known = self._heels.get(starter)
+            if known is None:
+                known = self._heels[starter] = self._starter_hooked(starter, dealer)
+            return known
+        return self._starter_hooked(starter, dealer)
+
+    def _starter_hooked(self, starter: Card, dealer: int) -> tuple[ScoreItem, ...]:
         return _flatten(
             self._hook.cribcore_starter_items(rules=self._rules, starter=starter, seat=dealer, dealer=dealer)
         )
@@ -455,6 +471,11 @@ def rulebook_for(profile: Profile) -> Rulebook:
 
     Raises `cribcore.pluginmanager.UnknownPlugin` when a plugin is not installed or fails to load.
     """
+    last = _last[0] if _last else None
+    generation = pluginmanager.generation()
+    if last is not None and last[0] is profile and last[1] == generation:
+        # The same (frozen) profile object again, plugins not reloaded since: every game of a run.
+        return last[2]
     key = _profile_key(profile)
     book = _BY_PROFILE.get(key)
     if book is None:
@@ -468,7 +489,12 @@ def rulebook_for(profile: Profile) -> Rulebook:
                 cache.clear()
         _BY_FINGERPRINT[(profile.name, fingerprint)] = book
         _BY_PROFILE[key] = book
+    _last[:] = [(profile, generation, book)]
     return book
+
+
+_last: list[tuple[Profile, int, Rulebook]] = []
+"""The last profile asked for, the plugins' generation then, and its rulebook."""
 
 
 def standard_rulebook() -> Rulebook:

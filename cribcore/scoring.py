@@ -16,6 +16,8 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from operator import itemgetter
+from typing import cast
 
 from .cards import Card, Rank
 
@@ -202,18 +204,43 @@ def show_items(
     runs, flush, nobs; cards in each item are in `Card` order (the starter last in a flush).
     """
     ordered = sorted(hand, key=_by_index)
-    cards = sorted((*ordered, starter), key=_by_index)
+    cards = [*ordered, starter]
+    cards.sort(key=_by_index)
     # A standard card's rank is read from its index; an extra card (a joker) has only its rank field.
-    patterns = _rank_patterns(
-        tuple([(card.index >> 2) + 1 if card.index < 52 else int(card.rank) for card in cards])
-    )
-    items = [
-        ScoreItem(kind, tuple([cards[i] for i in positions]), points) for kind, positions, points in patterns
-    ]
+    ranks = tuple([(card.index >> 2) + 1 if card.index < 52 else int(card.rank) for card in cards])
+    items = [_item(kind, take(cards), points) for kind, take, points in _rank_takers(ranks)]
     needs_starter = crib_flush_needs_starter if crib else hand_flush_needs_starter
     items.extend(_flush(ordered, starter, needs_starter=needs_starter))
     items.extend(_nobs(ordered, starter))
     return tuple(items)
+
+
+_Taker = Callable[[Sequence[Card]], tuple[Card, ...]]
+
+
+@functools.cache
+def _rank_takers(ranks: tuple[int, ...]) -> tuple[tuple[str, _Taker, int], ...]:
+    """`_rank_patterns` with each pattern's positions as a getter of its cards (one C call a pattern)."""
+    return tuple(
+        (kind, cast(_Taker, itemgetter(*positions)), points)
+        for kind, positions, points in _rank_patterns(ranks)
+    )
+
+
+_new_item = object.__new__
+_set_kind = vars(ScoreItem)["kind"].__set__
+_set_cards = vars(ScoreItem)["cards"].__set__
+_set_points = vars(ScoreItem)["points"].__set__
+
+
+def _item(kind: str, cards: tuple[Card, ...], points: int) -> ScoreItem:
+    """``ScoreItem(kind, cards, points)``, built in a third of the time (its slots set directly: no
+    frozen-dataclass ``__init__``); for the show's many items."""
+    item: ScoreItem = _new_item(ScoreItem)
+    _set_kind(item, kind)
+    _set_cards(item, cards)
+    _set_points(item, points)
+    return item
 
 
 # The fast total. A rank multiset is keyed by the sum of 5**(rank - 1) over its cards: a base-5 number
@@ -327,20 +354,26 @@ def play_items(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
     order laid. Go and last-card points are not included: they depend on what the other players hold.
     """
     last = pile[-1]
-    count = sum(card.value for card in pile)
+    size = len(pile)
+    count = 0
+    for card in pile:
+        count += card.value
     items: list[ScoreItem] = []
     if count == 15:
         items.append(ScoreItem(FIFTEEN, tuple(pile), 2))
+    rank = last.rank
     same = 1
-    while same < len(pile) and pile[-same - 1].rank == last.rank:
+    while same < size and pile[-same - 1].rank == rank:
         same += 1
     if same >= 2:
         items.append(ScoreItem(PAIR, tuple(pile[-same:]), _PLAY_PAIR_POINTS[same]))
-    for length in range(len(pile), 2, -1):
-        ranks = {card.rank for card in pile[-length:]}
-        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
-            items.append(ScoreItem(RUN, tuple(pile[-length:]), length))
-            break
+    elif size >= 3:
+        # A run needs its cards' ranks distinct, so none is possible right after a pair.
+        for length in range(size, 2, -1):
+            ranks = {card.rank for card in pile[-length:]}
+            if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
+                items.append(ScoreItem(RUN, tuple(pile[-length:]), length))
+                break
     if count == PLAY_LIMIT:
         items.append(ScoreItem(THIRTY_ONE, tuple(pile), 2))
     return tuple(items)

@@ -19,7 +19,7 @@ from .phases import PhaseState
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
 
-__all__ = ["SeatView"]
+__all__ = ["SeatView", "make_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +95,22 @@ class SeatView:
     def new_events(self, since: int) -> tuple[Event, ...]:
         """The events after the first ``since`` ones (for showing what happened since last time)."""
         return self.events[since:]
+
+
+_SETTERS = tuple(vars(SeatView)[name].__set__ for name in SeatView.__dataclass_fields__)
+_new = object.__new__
+
+
+def make_view(*values: object) -> SeatView:
+    """``SeatView(...)`` from every field's value, positionally in field order, the rulebook included:
+    built through the slots' setters, in about half the time of the frozen dataclass's ``__init__`` (the
+    engine builds one view per decision)."""
+    if len(values) != len(_SETTERS):
+        raise TypeError(f"a view has {len(_SETTERS)} fields, not {len(values)}")
+    view: SeatView = _new(SeatView)
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(view, value)
+    return view
 
 
 @functools.lru_cache(maxsize=32)

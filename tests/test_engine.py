@@ -623,3 +623,30 @@ def test_count_and_pile_are_public(stacked: StackedGame) -> None:
 def test_events_record_the_running_count(stacked: StackedGame) -> None:
     game = run(at_twenty_nine(stacked), (PONE, play("AC")))
     assert [e.count for e in events_of(game, "play")] == [9, 19, 29, 30]
+
+
+def test_a_deal_shuffles_exactly_as_random_shuffle() -> None:
+    """The shared shuffle loop (for speed: deals, the hard level's sampled hands) gives the same order
+    as `random.Random.shuffle` and leaves the generator in the same state, for any length."""
+    import random
+
+    from cribcore.cards import FULL_DECK
+    from cribcore.deals import shuffle
+
+    for seed in range(200):
+        for items in (list(FULL_DECK), list(range(seed % 45)), [7]):
+            mine, theirs = list(items), list(items)
+            first, second = random.Random(seed), random.Random(seed)
+            shuffle(first, mine)
+            second.shuffle(theirs)
+            assert mine == theirs and first.random() == second.random()
+
+
+def test_an_award_before_the_first_deal_keeps_its_deal_number() -> None:
+    """Five-card's compensation is scored before the first deal and belongs to deal 0, as its plugin
+    says (the engine once stamped it with the current deal, -1, when building scoring events faster)."""
+    from cribcore.profiles import load_profile
+
+    game = Game(load_profile("five-card"), seed=0)
+    awards = [event for event in game.events if event.kind == "compensation"]
+    assert awards and all(event.deal == 0 and event.scored for event in awards)

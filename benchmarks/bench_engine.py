@@ -1,0 +1,182 @@
+"""Whole games against a reference build of cribcore, side by side in one run.
+
+Each figure is CPU time in a fresh process, this checkout's interpreter and the reference interpreter
+(an environment with another cribcore installed, e.g. a wheel of an older commit) taking turns, round
+after round; each side keeps its best round, and the ratio is reference time over ours (above 1: we are
+faster). Measured:
+
+- ``api``: random games through the engine API (``legal_actions``, ``apply``; no views), seeds 0, 1, …;
+- ``views``: random games as ``simulate`` plays and tallies them (each seat choosing from its own
+  view), in one process without the command's start-up;
+- ``simulate``: the whole command ``cribbage simulate N --players random,random --jobs 1`` (start-up
+  included), and with ``--hard N`` also ``--players hard,hard``;
+- ``openspiel`` (with ``--openspiel PYTHON``, an environment with ``open_spiel`` installed): OpenSpiel's
+  C++ cribbage playing random games through its Python API, as a second reference for ``api``.
+
+Run: ``python benchmarks/bench_engine.py --reference /tmp/basevenv/bin/python [--openspiel PY]``.
+Not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+
+
+def _api_games(games: int) -> float:
+    """CPU seconds for ``games`` random games through the engine API (run inside a worker)."""
+    import random
+
+    from cribcore.engine import Game
+
+    Game(seed=0)  # imports and the profile's rulebook, outside the timing
+    start = time.process_time()
+    for seed in range(games):
+        game = Game(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return time.process_time() - start
+
+
+def _views_games(games: int) -> float:
+    """CPU seconds for ``games`` random-versus-random games as ``simulate`` plays and tallies them,
+    each seat choosing from its own view, without the command's start-up (run inside a worker)."""
+    from cribcore.engine import standard_profile
+    from cribcore.simulate import Matchup, play_chunk
+
+    matchup = Matchup(standard_profile(), ("random", "random"), seed=1)
+    play_chunk(matchup, 0, 1)
+    start = time.process_time()
+    play_chunk(matchup, 0, games)
+    return time.process_time() - start
+
+
+def _openspiel_games(games: int) -> float:
+    """CPU seconds for ``games`` random games of OpenSpiel's cribbage (run inside a worker)."""
+    import random
+
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("cribbage")
+    start = time.process_time()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choice(outcomes)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    return time.process_time() - start
+
+
+WORKERS: dict[str, Callable[[int], float]] = {
+    "api": _api_games,
+    "views": _views_games,
+    "openspiel": _openspiel_games,
+}
+
+
+def _worker_time(python: str, kind: str, games: int) -> float:
+    # Run from a neutral directory so the reference interpreter imports its own installed cribcore.
+    out = subprocess.run(
+        [python, str(HERE), "--worker", kind, str(games)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd="/",
+    )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def _command_time(python: str, players: str, games: int) -> float:
+    """CPU seconds (user + system) of one ``cribbage simulate`` process of ``python``'s environment."""
+    cribbage = str(Path(python).parent / "cribbage")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(
+        [cribbage, "simulate", str(games), "--players", players, "--jobs", "1", "--seed", "1"],
+        capture_output=True,
+        check=True,
+        cwd="/",
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _side_by_side(label: str, rounds: int, ours: Callable[[], float], reference: Callable[[], float]) -> None:
+    best_ours = best_ref = float("inf")
+    for _ in range(rounds):
+        best_ref = min(best_ref, reference())
+        best_ours = min(best_ours, ours())
+    ratio = best_ref / best_ours
+    print(f"{label:<58} reference {best_ref:7.2f} s   ours {best_ours:7.2f} s   ratio {ratio:5.2f}x")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--reference", help="the reference environment's python (required)")
+    parser.add_argument("--openspiel", help="a python with open_spiel installed (second reference)")
+    parser.add_argument("--games", type=int, default=500, help="random games through the API (500)")
+    parser.add_argument("--simulate", type=int, default=1000, help="games of simulate random,random (1000)")
+    parser.add_argument("--hard", type=int, default=0, help="games of simulate hard,hard (0: skip)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds per figure (3)")
+    parser.add_argument("--worker", nargs=2, metavar=("KIND", "GAMES"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        kind, games = args.worker
+        print(WORKERS[kind](int(games)))
+        return 0
+    if not args.reference:
+        parser.error("--reference PYTHON is required")
+
+    ours, ref, n = sys.executable, args.reference, args.games
+    rate: dict[str, float] = {}
+
+    def api(python: str, key: str) -> Callable[[], float]:
+        def run() -> float:
+            seconds = _worker_time(python, "api", n)
+            rate[key] = max(rate.get(key, 0.0), n / seconds)
+            return seconds
+
+        return run
+
+    _side_by_side(f"random games, engine API ({n})", args.rounds, api(ours, "ours"), api(ref, "ref"))
+    print(f"{'':<58} reference {rate['ref']:7.0f} games/CPU-s   ours {rate['ours']:7.0f} games/CPU-s")
+    if args.openspiel:
+        spiel = min(_worker_time(args.openspiel, "openspiel", n) for _ in range(args.rounds))
+        print(
+            f"{'OpenSpiel cribbage (C++), random games':<58} {n / spiel:7.0f} games/CPU-s   "
+            f"ours / OpenSpiel {rate['ours'] / (n / spiel):5.2f}   reference / OpenSpiel "
+            f"{rate['ref'] / (n / spiel):5.2f}"
+        )
+
+    def views(python: str) -> Callable[[], float]:
+        return lambda: _worker_time(python, "views", args.simulate)
+
+    label = f"random games through views, simulate's path ({args.simulate})"
+    _side_by_side(label, args.rounds, views(ours), views(ref))
+    for players, games in (("random,random", args.simulate), ("hard,hard", args.hard)):
+        if games:
+
+            def command(python: str, players: str = players, games: int = games) -> Callable[[], float]:
+                return lambda: _command_time(python, players, games)
+
+            label = f"cribbage simulate {games} --players {players} --jobs 1"
+            _side_by_side(label, args.rounds, command(ours), command(ref))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
