@@ -2,8 +2,9 @@
 
 For every possible discard, the kept hand is counted exactly with each possible starter (every card not
 in the hand: 46 for a hand of six), giving its expected, lowest and highest show; the crib is estimated
-from the self-computed crib table (`cribcore.players.crib`, through `crib_value`). Under a profile whose
-show is not the standard count, the hand is counted by the profile's `cribcore.rulebook.Rulebook`. The
+from the self-computed crib table (`cribcore.players.crib`). Under a profile whose show is not the
+standard count, the hand is counted by the profile's `cribcore.rulebook.Rulebook` and the crib valued with
+the profile's own crib table, exactly as the hard level values its discards. The
 net is the expected hand plus the expected crib when the crib is the seat's own, minus it when the crib
 is an opponent's. This is the hard computer level's discard (`cribcore.players.discards`) and the
 ``cribbage analyze`` command's table.
@@ -12,14 +13,12 @@ is an opponent's. This is the hard computer level's discard (`cribcore.players.d
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 
-from .cards import FULL_DECK, Card, format_cards
-from .players.crib import crib_table_for, expected_crib
+from .cards import Card, format_cards
 from .players.discards import DiscardOption, discard_options
 from .rulebook import Rulebook
 
-__all__ = ["SHAPES", "DiscardOption", "analyze", "crib_value", "discard_options", "rulebook_options"]
+__all__ = ["SHAPES", "DiscardOption", "analyze", "discard_options"]
 
 SHAPES: dict[tuple[int, int], str] = {
     (5, 2): "five-card, two players",
@@ -28,58 +27,6 @@ SHAPES: dict[tuple[int, int], str] = {
     (7, 2): "seven-card, two players",
 }
 """The (cards dealt, cards laid away) that `analyze` accepts, with the game each belongs to."""
-
-
-def crib_value(book: Rulebook, thrown: Sequence[Card], *, own: bool, crib_size: int, seats: int) -> float:
-    """The expected points of a crib that ``thrown`` goes into, under ``book``'s rules.
-
-    The one place the analysis values a crib. An exact average over every other crib and starter is
-    too costly through a profile's hooks (about 45,000 shows per discard), so this is the computer
-    players' crib model (`cribcore.players.crib.expected_crib`) on the profile's own crib table
-    (`crib_table_for`: the shipped table when the crib counts as standard, else estimated once and kept
-    in the data directory), the same numbers the hard level discards by.
-    """
-    return expected_crib(
-        [card.index for card in thrown],
-        own=own,
-        crib_size=crib_size,
-        seats=seats,
-        table=crib_table_for(book),
-    )
-
-
-def rulebook_options(
-    book: Rulebook, hand: Sequence[Card], discards: int, *, own_crib: bool, seats: int
-) -> list[DiscardOption]:
-    """`discard_options` under ``book``'s rules: each kept hand's show counted exactly by the rulebook
-    with every possible starter (as the seat's own hand with seat 1 dealing, or the dealer's own hand),
-    the crib from `crib_value`; best net first, ties as `discard_options` breaks them."""
-    ordered = sorted(hand)
-    starters = [card for card in FULL_DECK if card not in ordered]
-    seat, dealer = 0, (0 if own_crib else 1)
-    options = []
-    for thrown in combinations(ordered, discards):
-        kept = tuple(card for card in ordered if card not in thrown)
-        values = [
-            book.show_total(kept, starter, crib=False, seat=seat, dealer=dealer) for starter in starters
-        ]
-        mean = sum(values) / len(values)
-        crib = crib_value(book, thrown, own=own_crib, crib_size=4, seats=seats)
-        options.append(
-            DiscardOption(
-                discard=thrown,
-                kept=kept,
-                expected_hand=mean,
-                expected_crib=crib,
-                own_crib=own_crib,
-                net=mean + crib if own_crib else mean - crib,
-                min_hand=min(values),
-                max_hand=max(values),
-                hand_values=tuple(values),
-            )
-        )
-    options.sort(key=lambda o: (-o.net, -o.expected_hand, [c.index for c in o.discard]))
-    return options
 
 
 def analyze(
@@ -101,5 +48,9 @@ def analyze(
         raise ValueError(f"cannot analyze {len(cards)} cards laying away {discards}: use {sizes}")
     seats = 2 if discards == 2 else 3
     if rulebook is not None and not rulebook.is_standard_scoring:
-        return rulebook_options(rulebook, cards, discards, own_crib=dealer, seats=seats)
+        # The hand as seat 0's, dealt by seat 0 (own crib) or seat 1: the hard level's own valuation.
+        dealing = 0 if dealer else 1
+        return discard_options(
+            cards, discards, own_crib=dealer, seats=seats, rulebook=rulebook, seat=0, dealer=dealing
+        )
     return discard_options(cards, discards, own_crib=dealer, seats=seats)
