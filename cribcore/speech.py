@@ -11,7 +11,6 @@ speak to each seat in its own language. The Spanish grammar is in `cribcore.spee
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -19,6 +18,7 @@ from itertools import groupby
 from . import speech_es
 from .cards import Card, Rank
 from .i18n import check_language, current_language
+from .score_shapes import run_shape, same_rank_groups
 from .scoring import FIFTEEN, FLUSH, GO, HEELS, NOBS, PAIR, RUN, THIRTY_ONE, ScoreItem
 
 __all__ = [
@@ -248,23 +248,16 @@ _RUN_MULTIPLE = {
 
 
 def _run_phrase(runs: Sequence[ScoreItem]) -> str:
-    length = len(runs[0].cards)
-    # How many cards of each rank the runs use tells double, triple and double-double runs apart.
-    per_rank = Counter(card.rank for card in {c for item in runs for c in item.cards})
-    repeated = tuple(sorted((n for n in per_rank.values() if n > 1), reverse=True))
-    label = _RUN_MULTIPLE.get(repeated, f"{_en_words(len(runs))} runs")
+    length, repeated, count = run_shape(runs)
+    label = _RUN_MULTIPLE.get(repeated, f"{_en_words(count)} runs")
     return f"{label} of {_en_words(length)}"
 
 
 def _pair_phrases(pairs: Sequence[ScoreItem]) -> list[tuple[str, int]]:
-    by_rank: dict[int, list[ScoreItem]] = {}
-    for item in pairs:
-        by_rank.setdefault(item.cards[0].rank, []).append(item)
-    groups = []
-    for same in by_rank.values():
-        cards = len({c for item in same for c in item.cards})
-        name = "a pair" if cards == 2 else _SAME_RANK.get(cards, f"{_en_words(cards)} of a kind")
-        groups.append((name, sum(item.points for item in same)))
+    groups = [
+        ("a pair" if cards == 2 else _SAME_RANK.get(cards, f"{_en_words(cards)} of a kind"), points)
+        for cards, points in same_rank_groups(pairs)
+    ]
     if len(groups) > 1 and all(name == "a pair" for name, _ in groups):
         return [(f"{_en_words(len(groups))} pairs", sum(points for _, points in groups))]
     return groups

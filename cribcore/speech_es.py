@@ -10,11 +10,11 @@ these phrases are built here, in one place, rather than in the catalogs.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from .cards import Card, Rank, Suit
+from .score_shapes import run_shape, same_rank_groups
 from .scoring import FIFTEEN, FLUSH, GO, HEELS, NOBS, PAIR, RUN, THIRTY_ONE, ScoreItem
 
 __all__ = [
@@ -164,22 +164,16 @@ _RUN_MULTIPLE = {
 
 
 def _run_phrase(runs: Sequence[ScoreItem]) -> str:
-    length = len(runs[0].cards)
-    per_rank = Counter(card.rank for card in {c for item in runs for c in item.cards})
-    repeated = tuple(sorted((n for n in per_rank.values() if n > 1), reverse=True))
-    label = _RUN_MULTIPLE.get(repeated, f"{number_words(len(runs))} escaleras")
+    length, repeated, count = run_shape(runs)
+    label = _RUN_MULTIPLE.get(repeated, f"{number_words(count)} escaleras")
     return f"{label} de {number_words(length)}"
 
 
 def _pair_phrases(pairs: Sequence[ScoreItem]) -> list[tuple[str, int]]:
-    by_rank: dict[int, list[ScoreItem]] = {}
-    for item in pairs:
-        by_rank.setdefault(item.cards[0].rank, []).append(item)
-    groups = []
-    for same in by_rank.values():
-        cards = len({c for item in same for c in item.cards})
-        name = _SAME_RANK_ARTICLE.get(cards, f"{number_words(cards)} iguales")
-        groups.append((name, sum(item.points for item in same)))
+    groups = [
+        (_SAME_RANK_ARTICLE.get(cards, f"{number_words(cards)} iguales"), points)
+        for cards, points in same_rank_groups(pairs)
+    ]
     if len(groups) > 1 and all(name == "una pareja" for name, _ in groups):
         return [(f"{number_words(len(groups))} parejas", sum(points for _, points in groups))]
     return groups

@@ -1,0 +1,32 @@
+"""What a count's items look like, apart from the words for them: the shapes both languages of
+`cribcore.speech` put into words (how runs overlap, how many cards of a rank the pairs hold)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .scoring import ScoreItem
+
+__all__ = ["run_shape", "same_rank_groups"]
+
+
+def run_shape(runs: Sequence[ScoreItem]) -> tuple[int, tuple[int, ...], int]:
+    """For the runs of one hand: the length of each run, how many cards of each repeated rank they use
+    (largest first: ``(2,)`` a double run, ``(3,)`` a triple, ``(2, 2)`` a double-double) and how many
+    runs there are."""
+    per_rank = Counter(card.rank for card in {c for item in runs for c in item.cards})
+    repeated = tuple(sorted((n for n in per_rank.values() if n > 1), reverse=True))
+    return len(runs[0].cards), repeated, len(runs)
+
+
+def same_rank_groups(pairs: Sequence[ScoreItem]) -> list[tuple[int, int]]:
+    """The pair items grouped by rank, in the order met: the cards of that rank they use (2 a pair, 3 a
+    pair royal, 4 a double pair royal) and their points."""
+    by_rank: dict[int, list[ScoreItem]] = {}
+    for item in pairs:
+        by_rank.setdefault(item.cards[0].rank, []).append(item)
+    return [
+        (len({c for item in same for c in item.cards}), sum(item.points for item in same))
+        for same in by_rank.values()
+    ]
