@@ -19,6 +19,8 @@ from pydantic import (
     model_validator,
 )
 
+from .cards import STANDARD_CARDS
+
 __all__ = ["RuleSet"]
 
 _OPTIONAL = ("sides_of_seats", "targets")
@@ -85,7 +87,7 @@ class RuleSet(BaseModel):
         if self.crib_size < 1:
             raise ValueError("the crib would be empty: set discards or crib_from_pack")
         context = info.context if isinstance(info.context, dict) else {}
-        pack_size = context.get("pack_size", 52)
+        pack_size = context.get("pack_size", STANDARD_CARDS)
         if pack_size is not None and self.cards_needed > pack_size:
             raise ValueError("the pack has too few cards for this deal")
         if self.partnerships and self.seats != 4:

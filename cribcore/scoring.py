@@ -19,7 +19,7 @@ from itertools import combinations, product
 from operator import itemgetter
 from typing import cast
 
-from .cards import Card, Rank
+from .cards import STANDARD_CARDS, Card, Rank
 
 __all__ = [
     "FIFTEEN",
@@ -207,7 +207,9 @@ def show_items(
     cards = [*ordered, starter]
     cards.sort(key=_by_index)
     # A standard card's rank is read from its index; an extra card (a joker) has only its rank field.
-    ranks = tuple([(card.index >> 2) + 1 if card.index < 52 else int(card.rank) for card in cards])
+    ranks = tuple(
+        [(card.index >> 2) + 1 if card.index < STANDARD_CARDS else int(card.rank) for card in cards]
+    )
     items = [_item(kind, take(cards), points) for kind, take, points in _rank_takers(ranks)]
     needs_starter = crib_flush_needs_starter if crib else hand_flush_needs_starter
     items.extend(_flush(ordered, starter, needs_starter=needs_starter))
@@ -245,7 +247,7 @@ def _item(kind: str, cards: tuple[Card, ...], points: int) -> ScoreItem:
 
 # The fast total. A rank multiset is keyed by the sum of 5**(rank - 1) over its cards: a base-5 number
 # whose digits are the counts of each rank (never more than four in one pack), so the key is unique.
-_RANK_KEY = tuple(5 ** (index >> 2) for index in range(52))
+_RANK_KEY = tuple(5 ** (index >> 2) for index in range(STANDARD_CARDS))
 """Each card's share of the key, by `Card.index` (rank-major, so ``index >> 2`` is rank - 1)."""
 _JACK_INDEX = (Rank.JACK - 1) * 4
 """`Card.index` of the jack of clubs; ``| suit`` gives the jack of that suit (``index & 3`` is the suit)."""

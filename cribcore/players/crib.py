@@ -38,7 +38,7 @@ from importlib.resources import files
 from itertools import combinations
 from pathlib import Path
 
-from ..cards import FULL_DECK
+from ..cards import FULL_DECK, STANDARD_CARDS
 from ..files import atomic_write_text
 from ..rulebook import Rulebook
 from ..scoring import show_total
@@ -203,7 +203,7 @@ def estimate_crib_table(book: Rulebook, samples: int) -> CribTable:
     sums: dict[str, float] = {}
     counts: dict[str, int] = {}
     rng = random.Random("crib-table")
-    deck = list(range(52))
+    deck = list(range(STANDARD_CARDS))
     for _ in range(samples):
         drawn = rng.sample(deck, 5)
         crib = drawn[:4]

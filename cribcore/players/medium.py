@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..actions import Action, Discard, Play
+from ..cards import STANDARD_CARDS
 from ..scoring import PLAY_LIMIT
 from ..views import SeatView
 from .counting import counting_for
@@ -66,7 +67,7 @@ class MediumPlayer(LevelPlayer):
 
     def discard(self, view: SeatView) -> Action:
         hand = [c.index for c in view.hand]
-        starters = [c for c in range(52) if c not in hand]
+        starters = [c for c in range(STANDARD_CARDS) if c not in hand]
         counting = counting_for(self.rulebook_of(view))
         sign = 1.0 if crib_is_mine(view) else -1.0
         best: tuple[float, Action] | None = None

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..cards import STANDARD_CARDS
 from ..deals import shuffle
 from ..rulebook import Rulebook
 from ..scoring import PLAY_LIMIT
@@ -274,7 +275,7 @@ def search_play(
     laid = [[c.index for c in cards] for cards in view.laid]
     known = {starter, *(c.index for c in (*view.hand, *view.kept, *view.discarded))}
     known.update(c for cards in laid for c in cards)
-    pool = [c for c in range(52) if c not in known]
+    pool = [c for c in range(STANDARD_CARDS) if c not in known]
     pile = [c.index for _, c in view.pile]
     crib_unknown = rules.crib_size - len(view.discarded)
     dealer = view.dealer
