@@ -457,9 +457,11 @@ class Session:
         path = self._record_path()
         if path is not None and self._completed is not None:
             write_record(path, self._completed)
-            self.console.print(Text(f"Unfinished record written to {path}", "dim"), soft_wrap=True)
+            line = _("Unfinished record written to {path}").format(path=path)
+            self.console.print(Text(line, "dim"), soft_wrap=True)
         if self.slot is not None and self.mode is not None:
-            self.console.print(Text(f"Saved before that move: cribbage resume {self.mode}", style="bold"))
+            saved = _("Saved before that move: cribbage resume {mode}").format(mode=self.mode)
+            self.console.print(Text(saved, style="bold"))
 
     def _record_path(self) -> Path | None:
         """``--record`` as given; in a match, one file per game (``game-1.json``, ``game-2.json``, …)."""
