@@ -3,7 +3,9 @@
 `record` plays one seeded game (as ``cribbage simulate`` plays game ``index`` of a run seeded with
 ``seed``) and notes every action taken and, at every hard play decision with a choice, the whole
 ranking of `HardPlayer.rank_plays` (card, value rounded to 9 places, samples). A faster hard level
-must reproduce these exactly: the same random draws give the same choices.
+must reproduce these exactly: the same random draws give the same choices. The level now draws its
+hands another way, so the record is replayed with `ShuffledHard`, which draws as the level did then and
+evaluates each draw with today's code.
 
 Regenerate (only when the hard level's play is meant to change):
 ``python -m tests.hard_golden > tests/data/hard_golden.json``.
@@ -21,6 +23,13 @@ from cribcore.players import make_player
 from cribcore.players.hard import HardPlayer
 from cribcore.profiles import load_profile
 from cribcore.simulate import Matchup, game_seed, player_seed
+
+
+class ShuffledHard(HardPlayer):
+    """The hard level drawing as it did when the record was made (see `HardPlayer.shuffled_draws`)."""
+
+    shuffled_draws = True
+
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "hard_golden.json"
 
@@ -46,7 +55,12 @@ def record(profile: str, kinds: tuple[str, ...], seed: int, index: int) -> dict[
     matchup = Matchup(load_profile(profile), kinds, seed)
     game_id = game_seed(seed, index)
     game = Game(matchup.profile, seed=game_id, players=[f"{k} {s + 1}" for s, k in enumerate(kinds)])
-    players = [make_player(kind, player_seed(game_id, seat)) for seat, kind in enumerate(kinds)]
+    players = [
+        ShuffledHard(player_seed(game_id, seat))
+        if kind == "hard"
+        else make_player(kind, player_seed(game_id, seat))
+        for seat, kind in enumerate(kinds)
+    ]
     actions: list[str] = []
     rankings: list[list[Any]] = []
     while not game.is_over:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..actions import Action, Count, Discard, Muggins, Pass, Play
 from ..cards import format_cards
@@ -52,6 +53,10 @@ class HardPlayer(LevelPlayer):
     """The strongest level; `decide` also gives the reason, for hints."""
 
     level = "hard"
+    shuffled_draws: ClassVar[bool] = False
+    """Whether the play search draws hands by shuffling the unseen cards, as this level did before it
+    drew them by index sampling (`cribcore.players.pegging.search_play`'s ``shuffled``): the same seed
+    then makes the very same choices as then. Its evaluation of a draw is the same either way."""
 
     def discard(self, view: SeatView) -> Action:
         return self.decide_discard(view).action
@@ -141,7 +146,9 @@ class HardPlayer(LevelPlayer):
     def rank_plays(self, view: SeatView) -> list[PlayEstimate]:
         """Every legal card with its searched value, best first."""
         candidates = [a.card.index for a in view.legal_actions if isinstance(a, Play)]
-        return search_play(view, candidates, self.rng(view), self.rulebook_of(view))
+        return search_play(
+            view, candidates, self.rng(view), self.rulebook_of(view), shuffled=self.shuffled_draws
+        )
 
     def decide_play(self, view: SeatView) -> Decision:
         if len(view.legal_actions) == 1:

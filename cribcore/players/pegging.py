@@ -26,8 +26,8 @@ standard count and stay as they are under a house rule.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from ..cards import STANDARD_CARDS
 from ..deals import shuffle
@@ -37,7 +37,7 @@ from ..turns import GO_POINTS, next_able, next_holding
 from ..views import SeatView
 from .counting import Counting, PegScorer, counting_for
 from .level import goal
-from .tally import RANK, SUIT, VALUE, rank_points
+from .tally import RANK, SUIT, VALUE, peg_points, rank_points
 
 __all__ = [
     "ENDGAME_REACH",
@@ -80,6 +80,10 @@ KEEP_WEIGHT = (0.06, 0.15, 0.33, 0.9, 1.6, 2.0, 3.6, 4.2, 9.0)
 level's rule (best average hand plus or minus the crib table). Draws are accepted in proportion."""
 
 
+_MEMO_LIMIT = 1 << 20
+"""The most entries a lookup table filled on first use keeps before it starts again."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayEstimate:
     """A candidate card (index) and its average play-out value over the draws."""
@@ -113,12 +117,25 @@ class _Deal:
     """The caller's value of a play-out's end (`Leaf`); ``None``: the points difference and `WIN_VALUE`."""
 
 
-def _keep_weight(kept: list[int]) -> float:
-    points = rank_points(tuple(sorted(RANK[c] for c in kept)))
-    suit = SUIT[kept[0]]
-    if all(SUIT[c] == suit for c in kept):
-        points += 4
-    return KEEP_WEIGHT[min(points, len(KEEP_WEIGHT) - 1)]
+_KEEP_BY_CARDS: dict[int, float] = {}
+"""`_keep_weight` by the kept cards' bit set, filled on first use."""
+
+
+def _keep_weight(kept: Sequence[int]) -> float:
+    """The `KEEP_WEIGHT` of a kept hand of four (card indices, any order)."""
+    cards = 0
+    for card in kept:
+        cards |= 1 << card
+    weight = _KEEP_BY_CARDS.get(cards)
+    if weight is None:
+        points = rank_points(tuple(sorted(RANK[c] for c in kept)))
+        suit = SUIT[kept[0]]
+        if all(SUIT[c] == suit for c in kept):
+            points += 4
+        if len(_KEEP_BY_CARDS) >= _MEMO_LIMIT:
+            _KEEP_BY_CARDS.clear()
+        weight = _KEEP_BY_CARDS[cards] = KEEP_WEIGHT[min(points, len(KEEP_WEIGHT) - 1)]
+    return weight
 
 
 def go_floors(view: SeatView) -> list[int]:
@@ -132,29 +149,91 @@ def go_floors(view: SeatView) -> list[int]:
     return floors
 
 
-def _draw_hands(view: SeatView, pool: list[int], floors: list[int], rng: random.Random) -> list[list[int]]:
+_EXACT_SHUFFLE = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""Whether `random.Random.shuffle` draws each index from one or more 32-bit words of ``getrandbits``
+(CPython's), so that `_shuffle` may fetch the words in bulk."""
+
+_SHIFTS = (0, *(32 - (i + 1).bit_length() for i in range(1, STANDARD_CARDS + 8)))
+"""By index ``i`` of the shuffle: how far a 32-bit word is shifted to draw below ``i + 1`` (`random`'s
+``getrandbits(k)`` for ``k`` up to 32 is the top ``k`` bits of one word)."""
+
+
+def _words(getrandbits: Callable[[int], int], count: int) -> list[int]:
+    """The next ``count`` 32-bit words of the generator, in the order single ``getrandbits(32)`` calls
+    would give them (a longer ``getrandbits`` is those words, least significant first)."""
+    if count == 1:
+        return [getrandbits(32)]
+    words = getrandbits(32 * count)
+    return [(words >> shift) & 0xFFFFFFFF for shift in range(0, 32 * count, 32)]
+
+
+def _shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: the same words drawn, the same order made, the words fetched in bulk
+    (a word per index at the least, more only when an index is redrawn)."""
+    if not _EXACT_SHUFFLE or type(rng) is not random.Random:
+        shuffle(rng, cards)
+        return
+    getrandbits = rng.getrandbits
+    i = len(cards) - 1
+    if i < 1:
+        return
+    words = _words(getrandbits, i)
+    pos = 0
+    shifts = _SHIFTS
+    while True:
+        j = words[pos] >> shifts[i]
+        pos += 1
+        if j <= i:
+            cards[i], cards[j] = cards[j], cards[i]
+            i -= 1
+            if not i:
+                return
+        if pos == len(words):
+            # Each index left takes a word at the least, so this never draws beyond the shuffle.
+            words = _words(getrandbits, i)
+            pos = 0
+
+
+def _draw_hands(
+    view: SeatView, pool: list[int], floors: list[int], rng: random.Random, mine: list[int] | None = None
+) -> list[list[int]]:
     """One uniform draw of every other seat's held cards from ``pool``; the cards left over (the
     unseen crib cards among them) are ``pool`` minus those, in random order, left in ``pool``.
 
     Each seat draws only cards its go's allow (`go_floors`); seats with the tightest limit draw first.
+    ``mine`` is the seat's own hand as indices (its entry in the result; computed when ``None``).
     """
-    shuffle(rng, pool)  # rng.shuffle's very order, faster
-    hands: list[list[int]] = [[] for _ in range(view.rules.seats)]
-    hands[view.seat] = [c.index for c in view.hand]
-    others = [s for s in range(view.rules.seats) if s != view.seat and view.held[s]]
+    _shuffle(rng, pool)  # rng.shuffle's very order, faster
+    seats = view.rules.seats
+    me = view.seat
+    hands: list[list[int]] = [[] for _ in range(seats)]
+    hands[me] = mine if mine is not None else [c.index for c in view.hand]
+    held_by = view.held
+    others = [s for s in range(seats) if s != me and held_by[s]]
     if len(others) > 1:
         others.sort(key=lambda s: -floors[s])
     taken: set[int] = set()
+    start = 0
     for seat in others:
-        held = view.held[seat]
+        held = held_by[seat]
         floor = floors[seat]
-        drawn = [c for c in pool if c not in taken and VALUE[c] >= floor][:held]
+        if start >= 0 and floor <= 1:
+            # Nothing skipped so far: the seat takes the next cards of the pool.
+            drawn = pool[start : start + held]
+            start += held
+        else:
+            start = -1
+            drawn = [c for c in pool if c not in taken and VALUE[c] >= floor][:held]
         if len(drawn) < held:  # the view cannot be explained this way; draw from everything
+            start = -1
             drawn = [c for c in pool if c not in taken][:held]
         hands[seat] = drawn
         taken.update(drawn)
     if taken:
-        pool[:] = [c for c in pool if c not in taken] + list(taken)
+        if start >= 0:
+            pool[:] = pool[start:] + list(taken)
+        else:
+            pool[:] = [c for c in pool if c not in taken] + list(taken)
     return hands
 
 
@@ -249,6 +328,151 @@ def _play_out(
     return _value(deal, gains, -1)
 
 
+_RUN_SPAN = 7
+"""The most cards a run in the play can span (ace to seven already counts 28): the points of a card
+laid depend on the last `_RUN_SPAN` ranks of the count and on the count itself, nothing else."""
+
+_KEY_MASK = (1 << (4 * _RUN_SPAN)) - 1
+
+_PAIRS_RUNS: dict[int, int] = {}
+"""Standard pairs and runs points of a pile key (see `_pile_key`), filled on first use."""
+
+_QUICK: dict[int, float] = {}
+"""`_score` under the standard play by ``pile key << 5 | count after``, filled on first use."""
+
+
+def _pile_key(ranks: Sequence[int]) -> int:
+    """The last `_RUN_SPAN` ranks of a count, four bits each, the last rank lowest (0: no card)."""
+    key = 0
+    for rank in ranks:
+        key = ((key << 4) | rank) & _KEY_MASK
+    return key
+
+
+def _pairs_runs(key: int) -> int:
+    """The pairs and runs the last card of the pile ``key`` makes (standard play, no fifteen or 31)."""
+    points = _PAIRS_RUNS.get(key)
+    if points is None:
+        ranks = []
+        rest = key
+        while rest:
+            ranks.append(rest & 15)
+            rest >>= 4
+        ranks.reverse()
+        if len(_PAIRS_RUNS) >= _MEMO_LIMIT:
+            _PAIRS_RUNS.clear()
+        points = _PAIRS_RUNS[key] = peg_points(ranks, 0)
+    return points
+
+
+def _quick_score(code: int) -> float:
+    """`_score` under the standard play of the card whose pile key and count after are ``code``
+    (``key << 5 | after``): the very same arithmetic, so the very same float."""
+    after = code & 31
+    key = code >> 5
+    rank = key & 15
+    prev = (key >> 4) & 15
+    value = rank if rank < 10 else 10
+    points = _pairs_runs(key) + (2 if after in (15, 31) else 0)
+    risk = _COUNT_RISK[after]
+    if after + value <= PLAY_LIMIT:
+        risk += PAIR_RISK
+    if prev and 0 < abs(rank - prev) <= 2:
+        risk += RUN_RISK
+    score = points - risk + value * 0.01
+    if len(_QUICK) >= _MEMO_LIMIT:
+        _QUICK.clear()
+    _QUICK[code] = score
+    return score
+
+
+def _play_out_standard(
+    deal: _Deal,
+    hands: list[list[int]],
+    key: int,
+    count: int,
+    card: int,
+    show: list[tuple[int, int]],
+) -> float:
+    """`_play_out` under the standard play (`Counting.standard_play`), the pile kept as its key
+    (`_pile_key`) and the points and quick scores looked up: the same moves and the same value."""
+    side = deal.side
+    gains = [0] * deal.sides
+    seat = deal.me
+    seats = deal.seats
+    sign = deal.goal
+    endgame = deal.endgame
+    scores = deal.scores
+    targets = deal.targets
+    pairs_runs = _PAIRS_RUNS
+    quick = _QUICK
+    rank_of = RANK
+    value_of = VALUE
+    while True:
+        hands[seat].remove(card)
+        key = ((key << 4) | rank_of[card]) & _KEY_MASK
+        count += value_of[card]
+        points = pairs_runs.get(key)
+        if points is None:
+            points = _pairs_runs(key)
+        if count == 15 or count == PLAY_LIMIT:
+            points += 2
+        nxt = -1
+        if count < PLAY_LIMIT:
+            room = PLAY_LIMIT - count
+            for k in range(1, seats + 1):
+                other = (seat + k) % seats
+                for held in hands[other]:
+                    if value_of[held] <= room:
+                        nxt = other
+                        break
+                if nxt >= 0:
+                    break
+            else:
+                points += GO_POINTS  # the go, or the last card
+        if points:
+            s = side[seat]
+            gains[s] += points
+            if endgame and scores[s] + gains[s] >= targets[s]:
+                return _value(deal, gains, s)
+        if nxt < 0:
+            key = 0
+            count = 0
+            for k in range(1, seats + 1):
+                other = (seat + k) % seats
+                if hands[other]:
+                    nxt = other
+                    break
+            if nxt < 0:
+                break
+            if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
+                break
+        seat = nxt
+        # The quick rule (`_greedy`), its scores looked up by the pile key and the count after.
+        best = -1
+        best_value = -1e9
+        room = PLAY_LIMIT - count
+        base = ((key << 4) & _KEY_MASK) << 5
+        for held in hands[seat]:
+            value = value_of[held]
+            if value > room:
+                continue
+            code = (base | (rank_of[held] << 5)) | (count + value)
+            score = quick.get(code)
+            if score is None:
+                score = _quick_score(code)
+            score = sign * score
+            if score > best_value:
+                best_value = score
+                best = held
+        card = best
+    for s, points in show:
+        gains[s] += points
+        if scores[s] + gains[s] >= targets[s]:
+            return _value(deal, gains, s)
+    return _value(deal, gains, -1)
+
+
 def _value(deal: _Deal, gains: list[int], winner: int) -> float:
     if deal.leaf is not None:
         scores = tuple(score + gain for score, gain in zip(deal.scores, gains, strict=True))
@@ -308,43 +532,44 @@ def draw_unseen(unseen: Unseen, rng: random.Random) -> tuple[list[list[int]], li
     Consistent means: only unseen cards (`Unseen.pool`), exactly as many for each seat as it holds, and
     none that a go rules out (a seat that said go on 25 holds nothing worth 6 or less); among the draws
     that satisfy this, each is equally likely. It does not shuffle the pool: each card is an index
-    sampled from what is left (a partial Fisher–Yates), so a draw costs about one `random.Random.random`
-    per card drawn. A seat whose go cannot be satisfied by the cards left (a view no draw explains)
-    draws from all of them. To weigh draws by how likely their owners were to keep them, see
-    `keep_weight`.
+    sampled from the pool, drawn again when already taken, so a draw costs about one
+    `random.Random.random` per card drawn. A seat whose go cannot be satisfied by the cards left (a
+    view no draw explains) draws from all of them. To weigh draws by how likely their owners were to
+    keep them, see `keep_weight`.
     """
-    pool = list(unseen.pool)
-    top = len(pool)
+    pool = unseen.pool
     rand = rng.random
-    hands: list[list[int]] = [[] for _ in unseen.held]
+    held_by = unseen.held
     floors = unseen.floors
+    hands: list[list[int]] = [[] for _ in held_by]
+    taken: set[int] = set()
     for seat in unseen.order:
-        held = unseen.held[seat]
+        held = held_by[seat]
+        source: Sequence[int] = pool
         floor = floors[seat]
-        drawn = hands[seat]
         if floor > 1:
-            fits = [k for k in range(top) if VALUE[pool[k]] >= floor]
+            fits = [c for c in pool if c not in taken and VALUE[c] >= floor]
             if len(fits) >= held:
-                for n in range(len(fits), len(fits) - held, -1):
-                    k = int(rand() * n)
-                    drawn.append(pool[fits[k]])
-                    fits[k] = fits[n - 1]
-                chosen = set(drawn)
-                pool = [c for c in pool[:top] if c not in chosen]
-                top = len(pool)
-                continue
-        for _ in range(held):
-            k = int(rand() * top)
-            top -= 1
-            drawn.append(pool[k])
-            pool[k] = pool[top]
+                source = fits
+        held = min(held, len(source) - len(taken) if source is pool else held)
+        _sample(source, held, taken, rand, hands[seat])
     crib: list[int] = []
-    for _ in range(min(unseen.crib_unknown, top)):
-        k = int(rand() * top)
-        top -= 1
-        crib.append(pool[k])
-        pool[k] = pool[top]
+    _sample(pool, min(unseen.crib_unknown, len(pool) - len(taken)), taken, rand, crib)
     return hands, crib
+
+
+def _sample(
+    source: Sequence[int], count: int, taken: set[int], rand: Callable[[], float], out: list[int]
+) -> None:
+    """Append ``count`` cards of ``source`` not in ``taken`` to ``out`` (and ``taken``), uniformly
+    without replacement; ``source`` must hold that many cards not taken."""
+    size = len(source)
+    while count:
+        card = source[int(rand() * size)]
+        if card not in taken:
+            taken.add(card)
+            out.append(card)
+            count -= 1
 
 
 def keep_weight(hands: Sequence[Sequence[int]], laid: Sequence[Sequence[int]], seat: int) -> float:
@@ -367,26 +592,30 @@ def search_play(
     leaf: Leaf | None = None,
     rollouts: int = ROLLOUTS,
     min_samples: int = MIN_SAMPLES,
+    shuffled: bool = False,
 ) -> list[PlayEstimate]:
     """The average play-out value of each candidate card (indices, legal now), best first (ties: the
     lower card), under ``rulebook`` (the view's by default). ``view`` must be in the play with a
     starter turned.
 
-    The search draws ``max(min_samples, rollouts // len(candidates))`` deals of the unseen cards and,
+    The search makes ``max(min_samples, rollouts // len(candidates))`` draws of the unseen cards and,
     for each, lays every candidate and plays the rest of the deal out with the quick rule (every seat,
-    the searching one included). The same draws serve every candidate.
+    the searching one included). The same draws serve every candidate, so their comparison is not
+    blurred by luck. A play-out's result is a function of the draw alone: the same draws give the same
+    estimates, however they were drawn.
 
-    Without ``leaf`` (the hard level): draws by `_draw_hands` (a shuffle of the unseen cards, kept in
-    proportion to `KEEP_WEIGHT` among `PROPOSALS` when hands of four are kept), a play-out's value is
-    the points difference, and the show and a win (`WIN_VALUE`) count only near the end
-    (`ENDGAME_REACH`). The same ``rng`` state gives the same draws and the same estimates as ever.
+    Without ``leaf`` (the hard level): a play-out's value is the points difference, and the show and a
+    win (`WIN_VALUE`) count only near the end (`ENDGAME_REACH`). When hands of four are kept from six,
+    each draw is one of `PROPOSALS` draws, chosen in proportion to `keep_weight`. Draws come from
+    `draw_unseen`, or with ``shuffled`` from a shuffle of the unseen cards per draw, as the hard level
+    drew before (the same ``rng`` then gives the very draws, so the very estimates, it gave then).
 
-    With ``leaf`` (a `Leaf`): draws by `draw_unseen` (no shuffle), each seat's whole kept hand and the
-    crib's unseen cards drawn too; every play-out plays to the end of the deal's play and counts the
-    show in the profile's counting order (the hands, then the crib), stopping at once when a side
-    reaches its target (in the play or the show); its value is ``leaf(side_scores, winner)``. A
-    card's value is the average leaf value over the draws, each draw weighted by `keep_weight` when
-    hands of four are kept from six, so the search maximises the expected leaf value.
+    With ``leaf`` (a `Leaf`): draws by `draw_unseen`, each seat's whole kept hand and the crib's unseen
+    cards drawn too; every play-out plays to the end of the deal's play and counts the show in the
+    profile's counting order (the hands, then the crib), stopping at once when a side reaches its
+    target (in the play or the show); its value is ``leaf(side_scores, winner)``. A card's value is
+    the average leaf value over the draws, each draw weighted by `keep_weight` when hands of four are
+    kept from six, so the search maximises the expected leaf value.
     """
     book = rulebook if rulebook is not None else view.rulebook
     counting = counting_for(book)
@@ -418,89 +647,157 @@ def search_play(
     starter = view.starter.index
     laid = [[c.index for c in cards] for cards in view.laid]
     pile = [c.index for _, c in view.pile]
+    count = view.count
     dealer = view.dealer
     order = counting.counting_order(dealer)
+    own_crib = [c.index for c in view.discarded]
+    mine = [c.index for c in view.hand]
     draws = max(min_samples, rollouts // len(candidates))
     weighted = rules.hand_size == 4 and rules.discards == 2 and PROPOSALS > 1
-    if leaf is not None:
-        return _search_leaf(view, deal, candidates, rng, laid, pile, order, draws, weighted)
-    known = {starter, *(c.index for c in (*view.hand, *view.kept, *view.discarded))}
-    known.update(c for cards in laid for c in cards)
-    pool = [c for c in range(STANDARD_CARDS) if c not in known]
-    crib_unknown = rules.crib_size - len(view.discarded)
+    standard = counting.standard_play
+    key = _pile_key([RANK[c] for c in pile])
     totals = [0.0] * len(candidates)
-    floors = go_floors(view)
-    for _ in range(draws):
-        if weighted:
-            # Keep one of a few draws, in proportion to how likely each is to have been kept.
-            proposals = [(_draw_hands(view, pool, floors, rng), pool[:]) for _ in range(PROPOSALS)]
-            weights = [keep_weight(hands, laid, view.seat) for hands, _ in proposals]
-            hands, rest = rng.choices(proposals, weights)[0]
-        else:
-            hands, rest = _draw_hands(view, pool, floors, rng), pool
+    weight_sum = 0.0
+    for hands, crib_rest, weight in _draws(view, rng, draws, weighted, endgame, leaf is None, shuffled, mine):
         show: list[tuple[int, int]] = []
-        if deal.endgame:
+        if endgame:
             for seat in order:
                 kept = [*laid[seat], *hands[seat]]
                 if kept:
                     points = counting.show_points(kept, starter, seat=seat, dealer=dealer)
                     show.append((side[seat], points))
-            crib = [*(c.index for c in view.discarded), *rest[:crib_unknown]]
+            crib = [*own_crib, *crib_rest]
             if crib:
                 points = counting.show_points(crib, starter, crib=True, seat=dealer, dealer=dealer)
                 show.append((side[dealer], points))
-        for i, card in enumerate(candidates):
-            copies = [hand[:] for hand in hands]
-            totals[i] += _play_out(deal, copies, pile[:], view.count, card, show)
-    estimates = [
-        PlayEstimate(card, total / draws, draws) for card, total in zip(candidates, totals, strict=True)
-    ]
-    estimates.sort(key=lambda e: (-e.value, e.card))
-    return estimates
-
-
-def _search_leaf(
-    view: SeatView,
-    deal: _Deal,
-    candidates: list[int],
-    rng: random.Random,
-    laid: list[list[int]],
-    pile: list[int],
-    order: tuple[int, ...],
-    draws: int,
-    weighted: bool,
-) -> list[PlayEstimate]:
-    """`search_play` with a leaf: fast draws, whole kept hands and crib, play-outs to the show's end."""
-    assert view.starter is not None
-    starter = view.starter.index
-    counting = deal.counting
-    dealer = view.dealer
-    side = deal.side
-    unseen = unseen_of(view)
-    mine = [c.index for c in view.hand]
-    own_crib = [c.index for c in view.discarded]
-    totals = [0.0] * len(candidates)
-    weight_sum = 0.0
-    for _ in range(draws):
-        hands, crib_rest = draw_unseen(unseen, rng)
-        hands[view.seat] = mine[:]
-        weight = keep_weight(hands, laid, view.seat) if weighted else 1.0
-        show: list[tuple[int, int]] = []
-        for seat in order:
-            kept = [*laid[seat], *hands[seat]]
-            if kept:
-                points = counting.show_points(kept, starter, seat=seat, dealer=dealer)
-                show.append((side[seat], points))
-        crib = [*own_crib, *crib_rest]
-        if crib:
-            points = counting.show_points(crib, starter, crib=True, seat=dealer, dealer=dealer)
-            show.append((side[dealer], points))
         weight_sum += weight
         for i, card in enumerate(candidates):
             copies = [hand[:] for hand in hands]
-            totals[i] += weight * _play_out(deal, copies, pile[:], view.count, card, show)
-    estimates = [
-        PlayEstimate(card, total / weight_sum, draws) for card, total in zip(candidates, totals, strict=True)
-    ]
+            if standard:
+                value = _play_out_standard(deal, copies, key, count, card, show)
+            else:
+                value = _play_out(deal, copies, pile[:], count, card, show)
+            if leaf is None:
+                totals[i] += value
+            else:
+                totals[i] += weight * value
+    if leaf is None:
+        estimates = [
+            PlayEstimate(c, total / draws, draws) for c, total in zip(candidates, totals, strict=True)
+        ]
+    else:
+        estimates = [
+            PlayEstimate(c, total / weight_sum, draws) for c, total in zip(candidates, totals, strict=True)
+        ]
     estimates.sort(key=lambda e: (-e.value, e.card))
     return estimates
+
+
+def _draws(
+    view: SeatView,
+    rng: random.Random,
+    draws: int,
+    weighted: bool,
+    crib_too: bool,
+    propose: bool,
+    shuffled: bool,
+    mine: list[int],
+) -> Iterator[tuple[list[list[int]], list[int], float]]:
+    """``draws`` draws of the other seats' held cards, as ``(hands, crib cards, weight)``: ``hands``
+    by seat (the seat's own entry ``mine``), the crib's unseen cards when ``crib_too`` (else some or
+    none), and the draw's weight. When ``weighted`` and ``propose``, each draw is the one chosen among
+    `PROPOSALS` in proportion to `keep_weight` (weight 1); when ``weighted`` alone, each draw is
+    weighted by `keep_weight`. ``shuffled``: by `_draw_hands` (the draws of the hard level before)."""
+    laid = [[c.index for c in cards] for cards in view.laid]
+    me = view.seat
+    if shuffled:
+        known = {c.index for c in (*view.hand, *view.kept, *view.discarded)}
+        if view.starter is not None:
+            known.add(view.starter.index)
+        known.update(c for cards in laid for c in cards)
+        pool = [c for c in range(STANDARD_CARDS) if c not in known]
+        crib_unknown = view.rules.crib_size - len(view.discarded)
+        floors = go_floors(view)
+        for _ in range(draws):
+            if weighted:
+                # Keep one of a few draws, in proportion to how likely each is to have been kept.
+                proposals = [(_draw_hands(view, pool, floors, rng, mine), pool[:]) for _ in range(PROPOSALS)]
+                weights = [keep_weight(hands, laid, me) for hands, _ in proposals]
+                hands, rest = rng.choices(proposals, weights)[0]
+            else:
+                hands, rest = _draw_hands(view, pool, floors, rng, mine), pool
+            yield hands, rest[:crib_unknown], 1.0
+        return
+    unseen = unseen_of(view)
+    if not crib_too:
+        unseen = replace(unseen, crib_unknown=0)
+    if len(unseen.order) == 1 and unseen.floors[unseen.order[0]] <= 1:
+        yield from _draws_one(unseen, laid, rng, draws, weighted, propose, mine)
+        return
+    for _ in range(draws):
+        if weighted and propose:
+            proposals2 = [draw_unseen(unseen, rng) for _ in range(PROPOSALS)]
+            weights = [keep_weight(hands, laid, me) for hands, _ in proposals2]
+            hands, crib = rng.choices(proposals2, weights)[0]
+            weight = 1.0
+        else:
+            hands, crib = draw_unseen(unseen, rng)
+            weight = keep_weight(hands, laid, me) if weighted else 1.0
+        hands[me] = mine
+        yield hands, crib, weight
+
+
+def _draws_one(
+    unseen: Unseen,
+    laid: list[list[int]],
+    rng: random.Random,
+    draws: int,
+    weighted: bool,
+    propose: bool,
+    mine: list[int],
+) -> Iterator[tuple[list[list[int]], list[int], float]]:
+    """`_draws` by `draw_unseen`'s sampling when one other seat holds cards and no go limits them
+    (the two-handed game's usual case), written out: the draw's cards, then (when proposing) the
+    choice among `PROPOSALS`, then the crib's unseen cards of the chosen draw."""
+    (other,) = unseen.order
+    pool = unseen.pool
+    size = len(pool)
+    held = unseen.held[other]
+    crib_unknown = min(unseen.crib_unknown, size - held)
+    rand = rng.random
+    laid_other = laid[other]
+    complete = weighted and held > 0 and len(laid_other) + held == 4
+    proposals = PROPOSALS if weighted and propose and complete else 1
+    seats = len(unseen.held)
+    me = unseen.seat
+    for _ in range(draws):
+        chosen: list[int] = []
+        weight = 1.0
+        total = 0.0
+        picks: list[tuple[float, list[int]]] = []
+        for _ in range(proposals):
+            hand: list[int] = []
+            while len(hand) < held:
+                card = pool[int(rand() * size)]
+                if card not in hand:
+                    hand.append(card)
+            if complete:
+                weight = _keep_weight([*laid_other, *hand])
+            total += weight
+            picks.append((total, hand))
+        if proposals > 1:
+            # As `random.Random.choices` with weights: the first whose running total passes the point.
+            point = rand() * total
+            chosen = next((hand for running, hand in picks if point < running), picks[-1][1])
+            weight = 1.0
+        else:
+            chosen = picks[0][1]
+        crib: list[int] = []
+        while len(crib) < crib_unknown:
+            card = pool[int(rand() * size)]
+            if card not in crib and card not in chosen:
+                crib.append(card)
+        hands: list[list[int]] = [[] for _ in range(seats)]
+        hands[me] = mine
+        hands[other] = chosen
+        yield hands, crib, weight
