@@ -149,51 +149,6 @@ def go_floors(view: SeatView) -> list[int]:
     return floors
 
 
-_EXACT_SHUFFLE = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
-"""Whether `random.Random.shuffle` draws each index from one or more 32-bit words of ``getrandbits``
-(CPython's), so that `_shuffle` may fetch the words in bulk."""
-
-_SHIFTS = (0, *(32 - (i + 1).bit_length() for i in range(1, STANDARD_CARDS + 8)))
-"""By index ``i`` of the shuffle: how far a 32-bit word is shifted to draw below ``i + 1`` (`random`'s
-``getrandbits(k)`` for ``k`` up to 32 is the top ``k`` bits of one word)."""
-
-
-def _words(getrandbits: Callable[[int], int], count: int) -> list[int]:
-    """The next ``count`` 32-bit words of the generator, in the order single ``getrandbits(32)`` calls
-    would give them (a longer ``getrandbits`` is those words, least significant first)."""
-    if count == 1:
-        return [getrandbits(32)]
-    words = getrandbits(32 * count)
-    return [(words >> shift) & 0xFFFFFFFF for shift in range(0, 32 * count, 32)]
-
-
-def _shuffle(rng: random.Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``: the same words drawn, the same order made, the words fetched in bulk
-    (a word per index at the least, more only when an index is redrawn)."""
-    if not _EXACT_SHUFFLE or type(rng) is not random.Random:
-        shuffle(rng, cards)
-        return
-    getrandbits = rng.getrandbits
-    i = len(cards) - 1
-    if i < 1:
-        return
-    words = _words(getrandbits, i)
-    pos = 0
-    shifts = _SHIFTS
-    while True:
-        j = words[pos] >> shifts[i]
-        pos += 1
-        if j <= i:
-            cards[i], cards[j] = cards[j], cards[i]
-            i -= 1
-            if not i:
-                return
-        if pos == len(words):
-            # Each index left takes a word at the least, so this never draws beyond the shuffle.
-            words = _words(getrandbits, i)
-            pos = 0
-
-
 def _draw_hands(
     view: SeatView, pool: list[int], floors: list[int], rng: random.Random, mine: list[int] | None = None
 ) -> list[list[int]]:
@@ -203,7 +158,7 @@ def _draw_hands(
     Each seat draws only cards its go's allow (`go_floors`); seats with the tightest limit draw first.
     ``mine`` is the seat's own hand as indices (its entry in the result; computed when ``None``).
     """
-    _shuffle(rng, pool)  # rng.shuffle's very order, faster
+    shuffle(rng, pool)  # rng.shuffle's very order, faster
     seats = view.rules.seats
     me = view.seat
     hands: list[list[int]] = [[] for _ in range(seats)]
@@ -365,9 +320,16 @@ def _pairs_runs(key: int) -> int:
     return points
 
 
-def _quick_score(code: int) -> float:
-    """`_score` under the standard play of the card whose pile key and count after are ``code``
-    (``key << 5 | after``): the very same arithmetic, so the very same float."""
+_QUICK_LOWBALL: dict[int, float] = {}
+"""`_QUICK` negated, for lowball's quick rule (the worst score is its best)."""
+
+_CARD_CODE = tuple((RANK[c] << 5) + VALUE[c] for c in range(STANDARD_CARDS))
+"""A card's part of a quick-score code: its rank above five bits, plus its value (added to the count)."""
+
+
+def _quick_score(code: int, sign: float) -> float:
+    """``sign`` times `_score` under the standard play of the card whose pile key and count after are
+    ``code`` (``key << 5 | after``): the very same arithmetic, so the very same float."""
     after = code & 31
     key = code >> 5
     rank = key & 15
@@ -380,9 +342,10 @@ def _quick_score(code: int) -> float:
     if prev and 0 < abs(rank - prev) <= 2:
         risk += RUN_RISK
     score = points - risk + value * 0.01
-    if len(_QUICK) >= _MEMO_LIMIT:
-        _QUICK.clear()
-    _QUICK[code] = score
+    table = _QUICK if sign > 0 else _QUICK_LOWBALL
+    if len(table) >= _MEMO_LIMIT:
+        table.clear()
+    table[code] = score = sign * score
     return score
 
 
@@ -395,7 +358,10 @@ def _play_out_standard(
     show: list[tuple[int, int]],
 ) -> float:
     """`_play_out` under the standard play (`Counting.standard_play`), the pile kept as its key
-    (`_pile_key`) and the points and quick scores looked up: the same moves and the same value."""
+    (`_pile_key`) and the points and quick scores looked up: the same moves and the same value.
+
+    After each card, the quick rule is tried for the seats in turn order: the first that has a card
+    the count has room for lays its best (`next_able` and `_greedy` in one pass)."""
     side = deal.side
     gains = [0] * deal.sides
     seat = deal.me
@@ -405,28 +371,42 @@ def _play_out_standard(
     scores = deal.scores
     targets = deal.targets
     pairs_runs = _PAIRS_RUNS
-    quick = _QUICK
+    quick = _QUICK if sign > 0 else _QUICK_LOWBALL
     rank_of = RANK
     value_of = VALUE
+    code_of = _CARD_CODE
+    mask = _KEY_MASK
+    limit = PLAY_LIMIT
     while True:
         hands[seat].remove(card)
-        key = ((key << 4) | rank_of[card]) & _KEY_MASK
+        key = ((key << 4) | rank_of[card]) & mask
         count += value_of[card]
         points = pairs_runs.get(key)
         if points is None:
             points = _pairs_runs(key)
-        if count == 15 or count == PLAY_LIMIT:
+        if count == 15 or count == limit:
             points += 2
-        nxt = -1
-        if count < PLAY_LIMIT:
-            room = PLAY_LIMIT - count
-            for k in range(1, seats + 1):
-                other = (seat + k) % seats
-                for held in hands[other]:
-                    if value_of[held] <= room:
-                        nxt = other
-                        break
-                if nxt >= 0:
+        best = -1
+        if count < limit:
+            room = limit - count
+            base = (((key << 4) & mask) << 5) + count
+            nxt = seat
+            for _ in range(seats):
+                nxt += 1
+                if nxt == seats:
+                    nxt = 0
+                best_value = -1e9
+                for held in hands[nxt]:
+                    if value_of[held] > room:
+                        continue
+                    code = base + code_of[held]
+                    score = quick.get(code)
+                    if score is None:
+                        score = _quick_score(code, sign)
+                    if score > best_value:
+                        best_value = score
+                        best = held
+                if best >= 0:
                     break
             else:
                 points += GO_POINTS  # the go, or the last card
@@ -435,33 +415,29 @@ def _play_out_standard(
             gains[s] += points
             if endgame and scores[s] + gains[s] >= targets[s]:
                 return _value(deal, gains, s)
-        if nxt < 0:
-            key = 0
-            count = 0
-            for k in range(1, seats + 1):
-                other = (seat + k) % seats
-                if hands[other]:
-                    nxt = other
-                    break
-            if nxt < 0:
+        if best >= 0:
+            seat = nxt
+            card = best
+            continue
+        key = 0
+        count = 0
+        for _ in range(seats):
+            seat += 1
+            if seat == seats:
+                seat = 0
+            if hands[seat]:
                 break
-            if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
-                break
-        seat = nxt
-        # The quick rule (`_greedy`), its scores looked up by the pile key and the count after.
-        best = -1
+        else:
+            break
+        if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
+            break
+        # A new count: every card fits, and the code is the card's own.
         best_value = -1e9
-        room = PLAY_LIMIT - count
-        base = ((key << 4) & _KEY_MASK) << 5
         for held in hands[seat]:
-            value = value_of[held]
-            if value > room:
-                continue
-            code = (base | (rank_of[held] << 5)) | (count + value)
+            code = code_of[held]
             score = quick.get(code)
             if score is None:
-                score = _quick_score(code)
-            score = sign * score
+                score = _quick_score(code, sign)
             if score > best_value:
                 best_value = score
                 best = held
