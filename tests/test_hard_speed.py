@@ -11,8 +11,18 @@ import pytest
 
 from cribcore import Game, Play, load_profile
 from cribcore.players import make_player
-from cribcore.players.pegging import Unseen, draw_unseen, search_play, unseen_of
-from cribcore.players.tally import VALUE
+from cribcore.players.pegging import (
+    _RANK_COUNT,
+    Unseen,
+    _keep_weight,
+    _keep_weights_of,
+    _pairs_runs,
+    _pile_key,
+    draw_unseen,
+    search_play,
+    unseen_of,
+)
+from cribcore.players.tally import VALUE, peg_points
 from cribcore.views import SeatView
 
 from .hard_golden import GAMES, QUICK, load, record
@@ -105,3 +115,32 @@ def test_a_leaf_is_told_who_reached_the_target_first() -> None:
     estimates = search_play(near, candidates, random.Random(0), leaf=leaf, rollouts=20, min_samples=5)
     assert all(0.0 <= e.value <= 1.0 for e in estimates)
     assert winners
+
+
+def test_the_pile_key_scores_every_count_as_the_standard_play() -> None:
+    """The play-outs' pairs and runs, read off the last seven ranks, agree with the standard play's
+    scorer on random counts that a pack allows (up to 31, at most four of a rank), low ranks favoured
+    so that long counts and long runs come up."""
+    rng = random.Random(5)
+    checked = 0
+    while checked < 3000:
+        top = rng.choice((4, 7, 13))
+        ranks = [rng.randint(1, top) for _ in range(rng.randint(1, 13))]
+        if sum(min(r, 10) for r in ranks) > 31 or max(ranks.count(r) for r in ranks) > 4:
+            continue
+        assert _pairs_runs(_pile_key(ranks)) == peg_points(ranks, 0), ranks
+        checked += 1
+
+
+def test_the_keep_weight_looked_up_by_ranks_and_suits_is_the_weight() -> None:
+    """The sampled draws weigh a kept hand by its ranks' code and whether it is one suit; that is the
+    `KEEP_WEIGHT` the hand has (fifteens, pairs, runs and a flush counted)."""
+    rng = random.Random(9)
+    for _ in range(2000):
+        kept = rng.sample(range(52), 4)
+        ranks = sum(_RANK_COUNT[c] for c in kept)
+        suits = 0
+        for c in kept:
+            suits |= 1 << (c % 4)
+        flush = suits & (suits - 1) == 0
+        assert _keep_weights_of(ranks, kept)[flush] == _keep_weight(kept)

@@ -37,7 +37,7 @@ from ..turns import GO_POINTS, next_able, next_holding
 from ..views import SeatView
 from .counting import Counting, PegScorer, counting_for
 from .level import goal
-from .tally import RANK, SUIT, VALUE, peg_points, rank_points
+from .tally import RANK, SUIT, VALUE, rank_points
 
 __all__ = [
     "ENDGAME_REACH",
@@ -121,14 +121,37 @@ _KEEP_BY_CARDS: dict[int, float] = {}
 """`_keep_weight` by the kept cards' bit set, filled on first use."""
 
 
+_RANK_COUNT = tuple(1 << (3 * RANK[c]) for c in range(STANDARD_CARDS))
+"""A card's share of a multiset-of-ranks code: three bits per rank, so that codes add."""
+
+_POINTS_BY_RANKS: dict[int, int] = {}
+"""`rank_points` of a kept hand of four by its multiset-of-ranks code (at most 1,820 of them)."""
+
+
+_KEEP_BY_RANKS: dict[int, tuple[float, float]] = {}
+"""By the multiset-of-ranks code of a kept hand of four: its `KEEP_WEIGHT` without and with a flush."""
+
+
+def _keep_weights_of(ranks: int, kept: Sequence[int]) -> tuple[float, float]:
+    """`_KEEP_BY_RANKS`'s entry for ``ranks``, the code of ``kept`` (filled on first use)."""
+    points = rank_points(tuple(sorted(RANK[c] for c in kept)))
+    top = len(KEEP_WEIGHT) - 1
+    weights = _KEEP_BY_RANKS[ranks] = (KEEP_WEIGHT[min(points, top)], KEEP_WEIGHT[min(points + 4, top)])
+    return weights
+
+
 def _keep_weight(kept: Sequence[int]) -> float:
     """The `KEEP_WEIGHT` of a kept hand of four (card indices, any order)."""
     cards = 0
+    ranks = 0
     for card in kept:
         cards |= 1 << card
+        ranks += _RANK_COUNT[card]
     weight = _KEEP_BY_CARDS.get(cards)
     if weight is None:
-        points = rank_points(tuple(sorted(RANK[c] for c in kept)))
+        points = _POINTS_BY_RANKS.get(ranks)
+        if points is None:
+            points = _POINTS_BY_RANKS[ranks] = rank_points(tuple(sorted(RANK[c] for c in kept)))
         suit = SUIT[kept[0]]
         if all(SUIT[c] == suit for c in kept):
             points += 4
@@ -304,19 +327,47 @@ def _pile_key(ranks: Sequence[int]) -> int:
     return key
 
 
+_PAIR_POINTS = (0, 0, 2, 6, 12)
+
+
 def _pairs_runs(key: int) -> int:
-    """The pairs and runs the last card of the pile ``key`` makes (standard play, no fifteen or 31)."""
+    """The pairs and runs the last card of the pile ``key`` makes (standard play, no fifteen or 31):
+    `cribcore.players.tally.peg_points` read straight off the key's ranks, then kept."""
     points = _PAIRS_RUNS.get(key)
-    if points is None:
-        ranks = []
-        rest = key
+    if points is not None:
+        return points
+    last = key & 15
+    rest = key >> 4
+    same = 1
+    while rest & 15 == last:
+        same += 1
+        rest >>= 4
+    if same >= 2:
+        # A pair means the last two ranks repeat, so no run can score.
+        points = _PAIR_POINTS[same]
+    else:
+        low = high = last
+        seen = 1 << last
+        length = 1
+        points = 0
+        rest = key >> 4
         while rest:
-            ranks.append(rest & 15)
+            rank = rest & 15
+            bit = 1 << rank
+            if seen & bit:
+                break
+            seen |= bit
+            length += 1
+            if rank < low:
+                low = rank
+            elif rank > high:
+                high = rank
+            if length >= 3 and high - low == length - 1:
+                points = length
             rest >>= 4
-        ranks.reverse()
-        if len(_PAIRS_RUNS) >= _MEMO_LIMIT:
-            _PAIRS_RUNS.clear()
-        points = _PAIRS_RUNS[key] = peg_points(ranks, 0)
+    if len(_PAIRS_RUNS) >= _MEMO_LIMIT:
+        _PAIRS_RUNS.clear()
+    _PAIRS_RUNS[key] = points
     return points
 
 
@@ -454,8 +505,11 @@ def _value(deal: _Deal, gains: list[int], winner: int) -> float:
         scores = tuple(score + gain for score, gain in zip(deal.scores, gains, strict=True))
         return deal.leaf(scores, winner if winner >= 0 else None)
     mine = deal.side[deal.me]
-    others = [g for s, g in enumerate(gains) if s != mine]
-    value = deal.goal * (gains[mine] - sum(others) / len(others))
+    if len(gains) == 2:
+        value = deal.goal * (gains[mine] - gains[1 - mine] / 1)  # as the general line below
+    else:
+        others = [g for s, g in enumerate(gains) if s != mine]
+        value = deal.goal * (gains[mine] - sum(others) / len(others))
     if winner >= 0:  # ``winner`` reached the target: it wins, or under lowball it loses
         won = (winner == mine) == (deal.goal > 0)
         value += WIN_VALUE if won else -WIN_VALUE
@@ -589,9 +643,14 @@ def search_play(
     With ``leaf`` (a `Leaf`): draws by `draw_unseen`, each seat's whole kept hand and the crib's unseen
     cards drawn too; every play-out plays to the end of the deal's play and counts the show in the
     profile's counting order (the hands, then the crib), stopping at once when a side reaches its
-    target (in the play or the show); its value is ``leaf(side_scores, winner)``. A card's value is
-    the average leaf value over the draws, each draw weighted by `keep_weight` when hands of four are
-    kept from six, so the search maximises the expected leaf value.
+    target (in the play or the show); its value is ``leaf(side_scores, winner)``, which must be a pure
+    function (play-outs that cannot differ share one call). A card's value is the average leaf value
+    over the draws, each draw weighted by `keep_weight` when hands of four are kept from six, so the
+    search maximises the expected leaf value.
+
+    Under the standard play a play-out depends on ranks alone (the show is counted apart): candidates
+    of one rank share one play-out, and a draw whose hands have an earlier draw's ranks in the same
+    order (and the same show) reuses that draw's values. Either way the values are the very same.
     """
     book = rulebook if rulebook is not None else view.rulebook
     counting = counting_for(book)
@@ -634,6 +693,16 @@ def search_play(
     key = _pile_key([RANK[c] for c in pile])
     totals = [0.0] * len(candidates)
     weight_sum = 0.0
+    # Under the standard play only ranks count in a play-out (the show is counted apart, once per
+    # draw): candidates of one rank get one play-out, and a draw whose hands have the ranks, in the
+    # same order, of an earlier draw's (and the same show) gets that draw's values.
+    twin = list(range(len(candidates)))
+    if standard:
+        first: dict[int, int] = {}
+        twin = [first.setdefault(RANK[c], i) for i, c in enumerate(candidates)]
+    searched = [i for i, j in enumerate(twin) if i == j]
+    others = [s for s in range(seats) if s != view.seat]
+    known: dict[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]], list[float]] = {}
     for hands, crib_rest, weight in _draws(view, rng, draws, weighted, endgame, leaf is None, shuffled, mine):
         show: list[tuple[int, int]] = []
         if endgame:
@@ -647,16 +716,28 @@ def search_play(
                 points = counting.show_points(crib, starter, crib=True, seat=dealer, dealer=dealer)
                 show.append((side[dealer], points))
         weight_sum += weight
-        for i, card in enumerate(candidates):
-            copies = [hand[:] for hand in hands]
+        values = None
+        if standard:
+            draw_key = (tuple(tuple([RANK[c] for c in hands[s]]) for s in others), tuple(show))
+            values = known.get(draw_key)
+        if values is None:
+            values = []
+            for i in searched:
+                copies = [hand[:] for hand in hands]
+                if standard:
+                    values.append(_play_out_standard(deal, copies, key, count, candidates[i], show))
+                else:
+                    values.append(_play_out(deal, copies, pile[:], count, candidates[i], show))
             if standard:
-                value = _play_out_standard(deal, copies, key, count, card, show)
-            else:
-                value = _play_out(deal, copies, pile[:], count, card, show)
-            if leaf is None:
+                known[draw_key] = values
+        if leaf is None:
+            for i, value in zip(searched, values, strict=True):
                 totals[i] += value
-            else:
+        else:
+            for i, value in zip(searched, values, strict=True):
                 totals[i] += weight * value
+    for i, j in enumerate(twin):
+        totals[i] = totals[j]
     if leaf is None:
         estimates = [
             PlayEstimate(c, total / draws, draws) for c, total in zip(candidates, totals, strict=True)
@@ -746,19 +827,37 @@ def _draws_one(
     proposals = PROPOSALS if weighted and propose and complete else 1
     seats = len(unseen.held)
     me = unseen.seat
+    laid_cards = laid_ranks = laid_suits = 0
+    for card in laid_other:
+        laid_cards |= 1 << card
+        laid_ranks += _RANK_COUNT[card]
+        laid_suits |= 1 << SUIT[card]
+    by_ranks = _KEEP_BY_RANKS
+    rank_count = _RANK_COUNT
+    suit_of = SUIT
     for _ in range(draws):
-        chosen: list[int] = []
         weight = 1.0
         total = 0.0
         picks: list[tuple[float, list[int]]] = []
         for _ in range(proposals):
             hand: list[int] = []
+            cards = laid_cards
+            ranks = laid_ranks
+            suits = laid_suits
             while len(hand) < held:
                 card = pool[int(rand() * size)]
-                if card not in hand:
+                bit = 1 << card
+                if not cards & bit:
+                    cards |= bit
                     hand.append(card)
+                    ranks += rank_count[card]
+                    suits |= 1 << suit_of[card]
             if complete:
-                weight = _keep_weight([*laid_other, *hand])
+                # `_keep_weight`, looked up by the ranks and whether the four share a suit.
+                weights = by_ranks.get(ranks)
+                if weights is None:
+                    weights = _keep_weights_of(ranks, [*laid_other, *hand])
+                weight = weights[not suits & (suits - 1)]
             total += weight
             picks.append((total, hand))
         if proposals > 1:
