@@ -104,30 +104,40 @@ def show_points(hand: Sequence[int], starter: int, *, crib: bool = False) -> int
     return rank_points(ranks) + _flush(hand, starter, crib) + _nobs(hand, starter)
 
 
+_BASES: dict[tuple[int, ...], list[int]] = {}
+"""By a hand's sorted ranks: its `rank_points` with a starter of each rank (index 1..13; -1 until
+first needed)."""
+
+
 def hand_values(hand: Sequence[int], starters: Sequence[int], *, crib: bool = False) -> list[int]:
-    """The show total of ``hand`` with each of ``starters``, in order. Starters of one rank share one
-    rank count, so a hand of four over 46 starters costs at most 13 look-ups."""
-    ranks = [RANK[c] for c in hand]
+    """The show total of ``hand`` with each of ``starters``, in order. The rank count with a starter
+    of each rank is computed once per multiset of ranks and kept, so a hand costs a look-up per
+    starter (and a pass for the flush or nobs when it can have them)."""
+    ranks = tuple(sorted([RANK[c] for c in hand]))
+    bases = _BASES.get(ranks)
+    if bases is None:
+        if len(_BASES) >= 1 << 16:
+            _BASES.clear()
+        bases = _BASES[ranks] = [-1] * 14
+    starter_ranks = [RANK[s] for s in starters]
+    for rank in set(starter_ranks):
+        if bases[rank] < 0:
+            bases[rank] = rank_points(tuple(sorted([*ranks, rank])))
+    values = [bases[rank] for rank in starter_ranks]
     size = len(hand)
     suit = SUIT[hand[0]]
     flush_suit = suit if all(SUIT[c] == suit for c in hand) else -1
     nobs_suits = [SUIT[c] for c in hand if RANK[c] == JACK]
-    by_rank: dict[int, int] = {}
-    values = []
-    for starter in starters:
-        rank = RANK[starter]
-        base = by_rank.get(rank)
-        if base is None:
-            base = by_rank[rank] = rank_points(tuple(sorted([*ranks, rank])))
-        starter_suit = SUIT[starter]
-        if flush_suit >= 0:
-            if starter_suit == flush_suit:
-                base += size + 1
-            elif not crib:
-                base += size
-        if nobs_suits:
-            base += nobs_suits.count(starter_suit)
-        values.append(base)
+    if flush_suit >= 0 or nobs_suits:
+        for i, starter in enumerate(starters):
+            starter_suit = SUIT[starter]
+            if flush_suit >= 0:
+                if starter_suit == flush_suit:
+                    values[i] += size + 1
+                elif not crib:
+                    values[i] += size
+            if nobs_suits:
+                values[i] += nobs_suits.count(starter_suit)
     return values
 
 
