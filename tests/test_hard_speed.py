@@ -14,6 +14,7 @@ from cribcore.players import make_player
 from cribcore.players.pegging import (
     _RANK_COUNT,
     Unseen,
+    _draws,
     _keep_weight,
     _keep_weights_of,
     _pairs_runs,
@@ -144,3 +145,19 @@ def test_the_keep_weight_looked_up_by_ranks_and_suits_is_the_weight() -> None:
             suits |= 1 << (c % 4)
         flush = suits & (suits - 1) == 0
         assert _keep_weights_of(ranks, kept)[flush] == _keep_weight(kept)
+
+
+def test_the_hard_levels_sampled_draws_are_consistent_with_the_view() -> None:
+    """The draws the hard level now searches with (one of a few sampled draws, kept in proportion to
+    their keep weight) give the other seat exactly its held number of unseen cards, and the crib the
+    rest of its cards, none seen and none twice."""
+    view = _play_view()
+    unseen = set(unseen_of(view).pool)
+    mine = [c.index for c in view.hand]
+    other = 1 - view.seat
+    for hands, crib, weight in _draws(view, random.Random(4), 300, True, True, True, False, mine):
+        assert hands[view.seat] == mine and weight == 1.0
+        assert len(hands[other]) == view.held[other]
+        assert len(crib) == view.rules.crib_size - len(view.discarded)
+        drawn = [*hands[other], *crib]
+        assert len(set(drawn)) == len(drawn) and set(drawn) <= unseen

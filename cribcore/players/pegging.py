@@ -1,4 +1,5 @@
-"""The hard level's play search: sampled hands for the other seats, then a quick play-out of each card.
+"""The play search of the hard level (and the kernel of stronger ones): sampled hands for the other
+seats, then a quick play-out of each card.
 
 A seat cannot see the others' cards, so the search draws them from what the view allows: the cards it
 has not seen (not in the seat's own hand, kept or laid-away cards, not the starter, not laid by anyone),
@@ -21,6 +22,18 @@ points of each card laid (`Rulebook.play_points`, for the seat that lays it), wh
 (`Rulebook.play_continues`), the counting order and the show. The quick rule's guess at what a random
 card answers with (`_COUNT_RISK`, `PAIR_RISK`, `RUN_RISK`) and the keep weights are measured on the
 standard count and stay as they are under a house rule.
+
+Speed. A draw samples card indices from the unseen cards (`draw_unseen`), never shuffling them all.
+Under the standard play a play-out keeps the count's last seven ranks as one integer (`_pile_key`: no
+run in the play is longer) and looks up each card's points and quick score by it, filled on first use;
+a play-out depends on ranks alone there, so candidates of one rank and draws of the same ranks share
+one. Other profiles go through the rulebook's scorer (`_play_out`). Both give the very values of the
+plain rule, and `search_play(..., shuffled=True)` the very draws the hard level made before it
+sampled: tests replay recorded games with it.
+
+A caller can value the end of a play-out itself (``leaf``, see `search_play` and `Leaf`): the search
+then plays every deal to the end of its show and maximises the average of that value, which is how a
+level that plays for the game rather than the points uses this search.
 """
 
 from __future__ import annotations
@@ -833,8 +846,8 @@ def _draws_one(
         laid_ranks += _RANK_COUNT[card]
         laid_suits |= 1 << SUIT[card]
     by_ranks = _KEEP_BY_RANKS
-    rank_count = _RANK_COUNT
-    suit_of = SUIT
+    # Per unseen card: the card, its bit, its share of a ranks code and its suit's bit.
+    info = [(card, 1 << card, _RANK_COUNT[card], 1 << SUIT[card]) for card in pool]
     for _ in range(draws):
         weight = 1.0
         total = 0.0
@@ -842,28 +855,37 @@ def _draws_one(
         for _ in range(proposals):
             hand: list[int] = []
             cards = laid_cards
-            ranks = laid_ranks
-            suits = laid_suits
-            while len(hand) < held:
-                card = pool[int(rand() * size)]
-                bit = 1 << card
-                if not cards & bit:
-                    cards |= bit
-                    hand.append(card)
-                    ranks += rank_count[card]
-                    suits |= 1 << suit_of[card]
             if complete:
+                ranks = laid_ranks
+                suits = laid_suits
+                while len(hand) < held:
+                    card, bit, rank_code, suit_bit = info[int(rand() * size)]
+                    if not cards & bit:
+                        cards |= bit
+                        hand.append(card)
+                        ranks += rank_code
+                        suits |= suit_bit
                 # `_keep_weight`, looked up by the ranks and whether the four share a suit.
                 weights = by_ranks.get(ranks)
                 if weights is None:
                     weights = _keep_weights_of(ranks, [*laid_other, *hand])
                 weight = weights[not suits & (suits - 1)]
+            else:
+                while len(hand) < held:
+                    card, bit, _, _ = info[int(rand() * size)]
+                    if not cards & bit:
+                        cards |= bit
+                        hand.append(card)
             total += weight
             picks.append((total, hand))
         if proposals > 1:
             # As `random.Random.choices` with weights: the first whose running total passes the point.
             point = rand() * total
-            chosen = next((hand for running, hand in picks if point < running), picks[-1][1])
+            chosen = picks[-1][1]
+            for running, hand in picks:
+                if point < running:
+                    chosen = hand
+                    break
             weight = 1.0
         else:
             chosen = picks[0][1]
