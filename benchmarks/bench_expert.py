@@ -95,7 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, object] = {"seed": args.seed}
 
     def show(label: str, figure: dict[str, object]) -> None:
-        low, high = figure["ci95"]  # type: ignore[misc]
+        interval = figure["ci95"]
+        assert isinstance(interval, list)
+        low, high = interval
         print(f"{label}: {figure['rate']:.2%} (95 % {low:.2%} to {high:.2%}; {figure['games']} games)")
 
     for opponent in ("hard", "medium"):
