@@ -24,6 +24,7 @@ from cribcore import (
 )
 from cribcore.players import COMPUTER_KINDS, Player, make_player
 from cribcore.players.easy import EasyPlayer
+from cribcore.players.expert import ExpertPlayer
 from cribcore.players.hard import HardPlayer
 from cribcore.players.level import LevelPlayer
 from cribcore.players.medium import MediumPlayer
@@ -34,7 +35,12 @@ from cribcore.scoring import play_items, score_show
 
 from .conftest import StackedGame, make_stacked_game
 
-LEVEL_CLASSES: dict[str, type[LevelPlayer]] = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
+LEVEL_CLASSES: dict[str, type[LevelPlayer]] = {
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "hard": HardPlayer,
+    "expert": ExpertPlayer,
+}
 
 
 def play_game(game: Game, kinds: list[str], seed: int) -> Game:
@@ -65,7 +71,7 @@ class TestRegistry:
 
     def test_unknown_kind(self) -> None:
         with pytest.raises(ValueError, match="hard"):
-            make_player("expert")
+            make_player("grandmaster")
 
 
 # --------------------------------------------------------------------------- the deal, reproducibility

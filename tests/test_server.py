@@ -172,7 +172,7 @@ class TestCreateAndJoin:
         data = client.get("/api/profiles").json()
         names = [p["name"] for p in data["profiles"]]
         assert names[0] == "standard" and "five-card" in names and "four-players" in names
-        assert data["levels"] == ["easy", "medium", "hard"]
+        assert data["levels"] == ["easy", "medium", "hard", "expert"]
 
     def test_friend_room_gives_one_key_and_an_invitation(self, client: TestClient) -> None:
         room = create(client)
@@ -217,7 +217,7 @@ class TestCreateAndJoin:
             ({"mode": "friend", "names": ["A" * 25]}, 400, "at most 24 characters"),
             ({"mode": "friend", "names": ["\x1b[2JAnn"]}, 400, "printable"),
             ({"mode": "friend", "names": ["Ann"], "profile": "../../etc/passwd"}, 400, "unknown profile"),
-            ({"mode": "friend", "names": ["Ann"], "level": "expert"}, 400, "level"),
+            ({"mode": "friend", "names": ["Ann"], "level": "grandmaster"}, 400, "level"),
             ({"mode": "friend", "names": ["Ann", "Bob"]}, 400, "only your own name"),
             ({"mode": "same-device", "names": ["Ann"]}, 400, "give 2 names"),
             ({"mode": "friend", "names": ["Ann"], "seed": -1}, 400, "seed"),

@@ -1,8 +1,8 @@
 """The computer players by name, as the command line, the simulator and the server choose them.
 
 A kind is a short lower-case word; `make_player` builds a fresh player for one seat of one game, seeded
-so that a seeded game with computer seats is reproducible. The levels are ``easy``, ``medium`` and
-``hard`` (see `LEVELS`); ``computer`` is the default level, `DEFAULT_LEVEL`.
+so that a seeded game with computer seats is reproducible. The levels are ``easy``, ``medium``,
+``hard`` and ``expert`` (see `LEVELS`); ``computer`` is the default level, `DEFAULT_LEVEL`.
 """
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ from collections.abc import Callable
 
 from .base import Player
 from .easy import EasyPlayer
+from .expert import ExpertPlayer
 from .hard import HardPlayer
 from .medium import MediumPlayer
 from .simple import RandomPlayer
 
 __all__ = ["COMPUTER_KINDS", "DEFAULT_LEVEL", "LEVELS", "make_player"]
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 """The computer levels, weakest first."""
 
 DEFAULT_LEVEL = "medium"
@@ -26,6 +27,7 @@ _LEVEL_FACTORIES: dict[str, Callable[[int | None], Player]] = {
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
 }
 
 COMPUTER_KINDS: dict[str, Callable[[int | None], Player]] = {

@@ -76,7 +76,7 @@ same key cannot help. A flood of messages closes with 1008, a client that stops 
 Mode = Literal["computer", "friend", "same-device"]
 Lang = Literal["en", "es"]
 """The languages a seat may be spoken to in (its events' item names, reasons and spoken counts)."""
-Level = Literal["easy", "medium", "hard"]
+Level = Literal["easy", "medium", "hard", "expert"]
 
 _STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
 

@@ -574,7 +574,7 @@ _Index = Annotated[int, Field(ge=0, le=3)]
 class _StoredSeat(BaseModel):
     model_config = _ROW
     name: str = Field(min_length=1, max_length=MAX_NAME)
-    kind: Literal["human", "easy", "medium", "hard"]
+    kind: Literal["human", "easy", "medium", "hard", "expert"]
     key_hash: str | None = Field(pattern=r"^[0-9a-f]{64}$")
 
 

@@ -29,8 +29,8 @@ const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_NAMES = { C: N_("clubs"), D: N_("diamonds"), H: N_("hearts"), S: N_("spades") };
 const RANK_NAMES = { A: N_("ace"), T: "10", J: N_("jack"), Q: N_("queen"), K: N_("king") };
 const FATAL = { 4403: N_("bad key"), 4404: N_("no room"), 4410: N_("expired") };
-const LEVEL_NAMES = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard") };
-const LEVEL_BUTTONS = { easy: N_("Easy"), medium: N_("Medium"), hard: N_("Hard") };
+const LEVEL_NAMES = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard"), expert: N_("expert") };
+const LEVEL_BUTTONS = { easy: N_("Easy"), medium: N_("Medium"), hard: N_("Hard"), expert: N_("Expert") };
 
 // The language the browser asks for (its first preference: Spanish for es-*, else English), unless
 // the player chose one on the board.
@@ -471,7 +471,7 @@ function localPlayers(players, seats) {
   return players.map((name, s) => {
     const info = seats.find((x) => x.seat === s);
     if (!info || info.kind === "human") return name;
-    const level = /^Computer \((easy|medium|hard)\)$/.exec(name);
+    const level = /^Computer \((easy|medium|hard|expert)\)$/.exec(name);
     if (level) return t("Computer ({level})", { level: t(LEVEL_NAMES[level[1]]) });
     const nth = /^Computer (\d)$/.exec(name);
     return nth ? t("Computer {n}", { n: nth[1] }) : name;
