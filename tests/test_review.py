@@ -4,15 +4,20 @@ shape, a bad record gets one line, and the words are English or Spanish."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from rich.console import Console
 
 from cribcore import Discard, Game, parse_cards
 from cribcore.cli.main import main
+from cribcore.cli.prompt import Reader
+from cribcore.cli.render import make_console
+from cribcore.cli.session import Seating, Session
 from cribcore.i18n import gettext
 from cribcore.players import hint, make_player
 from cribcore.players.reasons import cards_words, hand_features
@@ -175,3 +180,36 @@ def test_every_coach_and_hint_message_has_a_spanish_translation() -> None:
     ]
     assert len(messages) > 40
     assert [m for m in messages if gettext(m, "es") == m] == []
+
+
+class _YesReader(Reader):
+    """An interactive reader that says yes to every question and keeps them."""
+
+    def __init__(self, console: Console) -> None:
+        super().__init__(console, interactive=True)
+        self.questions: list[str] = []
+
+    def confirm(self, question: str) -> bool:
+        self.questions.append(question)
+        return True
+
+
+def test_the_terminal_offers_the_review_after_a_game_against_the_computer() -> None:
+    game = Game(seed=3, players=("You", "Computer"))
+    players = [make_player("easy", 1), make_player("easy", 2)]
+    while game.to_act:
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].choose(game.view(seat)))
+    out = io.StringIO()
+    console = make_console(out)
+    reader = _YesReader(console)
+    seating = Seating(("human", "computer"), ("You", "Computer"), game.profile)
+    Session(console, seating, reader=reader)._offer_review(game)
+    assert reader.questions == ["Review this game with the coach?"]
+    text = out.getvalue()
+    assert "Review of You (seat 0)" in text and "points lost per deal in the discard" in text
+    # Two people at one device, or no terminal: no offer.
+    shared = Seating(("human", "human"), ("You", "Friend"), game.profile)
+    Session(console, shared, reader=reader)._offer_review(game)
+    Session(console, seating, reader=Reader(console, interactive=False))._offer_review(game)
+    assert len(reader.questions) == 1
