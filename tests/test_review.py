@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_file
 from rich.console import Console
+from starlette.testclient import TestClient
 
 from cribcore import Discard, Game, parse_cards
 from cribcore.cli.main import main
@@ -23,7 +25,11 @@ from cribcore.players import hint, make_player
 from cribcore.players.reasons import cards_words, hand_features
 from cribcore.records import RecordError, game_record
 from cribcore.review import MARKS, mark_for, review_game
+from cribcore.server.app import Limits, create_app
 from cribcore.testing import stacked_game
+
+from .server_client import connect
+from .test_server import play_out, room_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -169,14 +175,11 @@ def test_hand_features_and_card_words() -> None:
 
 def test_every_coach_and_hint_message_has_a_spanish_translation() -> None:
     sources = ("review.py", "players/reasons.py", "players/hints.py", "cli/review.py")
+    keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
     messages = [
         message if isinstance(message, str) else message[0]
-        for filename, _, message, _, _ in extract_from_dir(
-            str(ROOT / "cribcore"),
-            method_map=[("**.py", "python")],
-            keywords={"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)},
-        )
-        if filename in sources
+        for source in sources
+        for _, message, _, _ in extract_from_file("python", ROOT / "cribcore" / source, keywords=keywords)
     ]
     assert len(messages) > 40
     assert [m for m in messages if gettext(m, "es") == m] == []
@@ -197,7 +200,7 @@ class _YesReader(Reader):
 def test_the_terminal_offers_the_review_after_a_game_against_the_computer() -> None:
     game = Game(seed=3, players=("You", "Computer"))
     players = [make_player("easy", 1), make_player("easy", 2)]
-    while game.to_act:
+    while game.to_act and game.deal_number < 2:  # two deals are enough to review
         seat = game.to_act[0]
         game.apply(seat, players[seat].choose(game.view(seat)))
     out = io.StringIO()
@@ -213,3 +216,25 @@ def test_the_terminal_offers_the_review_after_a_game_against_the_computer() -> N
     Session(console, shared, reader=reader)._offer_review(game)
     Session(console, seating, reader=Reader(console, interactive=False))._offer_review(game)
     assert len(reader.questions) == 1
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(limits=Limits(messages_per_second=1000, burst=1000))) as test_client:
+        yield test_client
+
+
+def test_the_server_sends_the_same_review_after_a_game(client: TestClient) -> None:
+    room = client.post("/api/rooms", json={"mode": "computer", "names": ["Ann"], "level": "easy", "seed": 9})
+    data = room.json()
+    with connect(client, data["keys"][0]["key"]) as ann:
+        ann.send(type="review")
+        refused = ann.receive()
+        assert refused["type"] == "error" and "when the game is over" in refused["message"]
+        play_out(client, data["room"], [ann])
+        ann.send(type="review")
+        answer = ann.receive()
+    game = room_of(client, data["room"]).game
+    assert answer["type"] == "review" and answer["seat"] == 0
+    assert answer["review"] == review_game(game_record(game), 0).to_json()
+    assert answer["review"]["decisions"]
