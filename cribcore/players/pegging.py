@@ -26,6 +26,7 @@ standard count and stay as they are under a house rule.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import STANDARD_CARDS
@@ -38,7 +39,24 @@ from .counting import Counting, PegScorer, counting_for
 from .level import goal
 from .tally import RANK, SUIT, VALUE, rank_points
 
-__all__ = ["ENDGAME_REACH", "WIN_VALUE", "PlayEstimate", "go_floors", "search_play"]
+__all__ = [
+    "ENDGAME_REACH",
+    "WIN_VALUE",
+    "Leaf",
+    "PlayEstimate",
+    "Unseen",
+    "draw_unseen",
+    "go_floors",
+    "keep_weight",
+    "search_play",
+    "unseen_of",
+]
+
+Leaf = Callable[[tuple[int, ...], int | None], float]
+"""``leaf(side_scores, winner) -> value``: what the end of a play-out is worth to the searching seat's
+side (higher is better for it). ``side_scores`` is every side's score, by side, after this deal's play
+and show (or at the moment a side reached its target); ``winner`` is the side that reached its target
+first (under lowball, the side that loses), or ``None`` when no side did."""
 
 WIN_VALUE = 40.0
 """What winning (or losing) the game at once is worth in the search, in points."""
@@ -79,7 +97,6 @@ class _Deal:
     side: tuple[int, ...]
     me: int
     sides: int
-    target: int
     scores: tuple[int, ...]
     endgame: bool
     goal: float
@@ -90,6 +107,10 @@ class _Deal:
     """Whether the play goes on whenever a count closes with cards held (`Counting.always_continues`)."""
     peg: PegScorer
     """The points of a card laid in this deal's play."""
+    targets: tuple[int, ...]
+    """The points that end the game, by side."""
+    leaf: Leaf | None = None
+    """The caller's value of a play-out's end (`Leaf`); ``None``: the points difference and `WIN_VALUE`."""
 
 
 def _keep_weight(kept: list[int]) -> float:
@@ -135,15 +156,6 @@ def _draw_hands(view: SeatView, pool: list[int], floors: list[int], rng: random.
     if taken:
         pool[:] = [c for c in pool if c not in taken] + list(taken)
     return hands
-
-
-def _weight(hands: list[list[int]], laid: list[list[int]], me: int) -> float:
-    """The `KEEP_WEIGHT` of a draw: the product over the other seats' kept hands of four."""
-    weight = 1.0
-    for seat, hand in enumerate(hands):
-        if seat != me and hand and len(laid[seat]) + len(hand) == 4:
-            weight *= _keep_weight([*laid[seat], *hand])
-    return weight
 
 
 def _value_share(value: int) -> float:
@@ -218,7 +230,7 @@ def _play_out(
         if points:
             s = side[seat]
             gains[s] += points
-            if deal.endgame and deal.scores[s] + gains[s] >= deal.target:
+            if deal.endgame and deal.scores[s] + gains[s] >= deal.targets[s]:
                 return _value(deal, gains, s)
         if nxt is None:
             pile = []
@@ -232,12 +244,15 @@ def _play_out(
         card = _greedy(hands[seat], pile, count, deal.goal, peg, seat)
     for s, points in show:
         gains[s] += points
-        if deal.scores[s] + gains[s] >= deal.target:
+        if deal.scores[s] + gains[s] >= deal.targets[s]:
             return _value(deal, gains, s)
     return _value(deal, gains, -1)
 
 
 def _value(deal: _Deal, gains: list[int], winner: int) -> float:
+    if deal.leaf is not None:
+        scores = tuple(score + gain for score, gain in zip(deal.scores, gains, strict=True))
+        return deal.leaf(scores, winner if winner >= 0 else None)
     mine = deal.side[deal.me]
     others = [g for s, g in enumerate(gains) if s != mine]
     value = deal.goal * (gains[mine] - sum(others) / len(others))
@@ -247,48 +262,179 @@ def _value(deal: _Deal, gains: list[int], winner: int) -> float:
     return value
 
 
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """What a seat knows of the cards it cannot see, for drawing them (build it with `unseen_of`)."""
+
+    seat: int
+    """The seat that draws (it draws nothing for itself)."""
+    pool: tuple[int, ...]
+    """The cards it has not seen, as card indices: not in its hand, its kept or laid-away cards, not
+    the starter, not laid by anyone this deal."""
+    held: tuple[int, ...]
+    """How many cards each seat holds now (the drawing seat's own are known)."""
+    floors: tuple[int, ...]
+    """By seat: the lowest count value its held cards can have (`go_floors`)."""
+    order: tuple[int, ...]
+    """The other seats holding cards, tightest floor first: the order they draw in."""
+    crib_unknown: int
+    """How many cards of the crib the seat has not seen (the crib less its own laid-away cards)."""
+
+
+def unseen_of(view: SeatView) -> Unseen:
+    """The unseen cards of ``view``'s seat and what is known of who holds them (see `Unseen`)."""
+    known = {c.index for c in (*view.hand, *view.kept, *view.discarded)}
+    if view.starter is not None:
+        known.add(view.starter.index)
+    known.update(c.index for cards in view.laid for c in cards)
+    floors = tuple(go_floors(view))
+    others = [s for s in range(view.rules.seats) if s != view.seat and view.held[s]]
+    others.sort(key=lambda s: -floors[s])  # stable: seat order among equal floors
+    return Unseen(
+        seat=view.seat,
+        pool=tuple(c for c in range(STANDARD_CARDS) if c not in known),
+        held=tuple(view.held),
+        floors=floors,
+        order=tuple(others),
+        crib_unknown=max(0, view.rules.crib_size - len(view.discarded)),
+    )
+
+
+def draw_unseen(unseen: Unseen, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """One uniform draw, consistent with everything public, of every other seat's held cards and the
+    crib's unseen cards: ``(hands, crib)``, ``hands`` by seat (the drawing seat's entry empty), card
+    indices in draw order.
+
+    Consistent means: only unseen cards (`Unseen.pool`), exactly as many for each seat as it holds, and
+    none that a go rules out (a seat that said go on 25 holds nothing worth 6 or less); among the draws
+    that satisfy this, each is equally likely. It does not shuffle the pool: each card is an index
+    sampled from what is left (a partial Fisher–Yates), so a draw costs about one `random.Random.random`
+    per card drawn. A seat whose go cannot be satisfied by the cards left (a view no draw explains)
+    draws from all of them. To weigh draws by how likely their owners were to keep them, see
+    `keep_weight`.
+    """
+    pool = list(unseen.pool)
+    top = len(pool)
+    rand = rng.random
+    hands: list[list[int]] = [[] for _ in unseen.held]
+    floors = unseen.floors
+    for seat in unseen.order:
+        held = unseen.held[seat]
+        floor = floors[seat]
+        drawn = hands[seat]
+        if floor > 1:
+            fits = [k for k in range(top) if VALUE[pool[k]] >= floor]
+            if len(fits) >= held:
+                for n in range(len(fits), len(fits) - held, -1):
+                    k = int(rand() * n)
+                    drawn.append(pool[fits[k]])
+                    fits[k] = fits[n - 1]
+                chosen = set(drawn)
+                pool = [c for c in pool[:top] if c not in chosen]
+                top = len(pool)
+                continue
+        for _ in range(held):
+            k = int(rand() * top)
+            top -= 1
+            drawn.append(pool[k])
+            pool[k] = pool[top]
+    crib: list[int] = []
+    for _ in range(min(unseen.crib_unknown, top)):
+        k = int(rand() * top)
+        top -= 1
+        crib.append(pool[k])
+        pool[k] = pool[top]
+    return hands, crib
+
+
+def keep_weight(hands: Sequence[Sequence[int]], laid: Sequence[Sequence[int]], seat: int) -> float:
+    """How much likelier than chance a draw's kept hands are, in the six-card game (`KEEP_WEIGHT`): the
+    product over the seats other than ``seat`` whose kept hand of four is complete (``laid`` this deal
+    plus the drawn ``hands``). 1 when no hand is complete. Use it to weigh a draw's outcome."""
+    weight = 1.0
+    for other, hand in enumerate(hands):
+        if other != seat and hand and len(laid[other]) + len(hand) == 4:
+            weight *= _keep_weight([*laid[other], *hand])
+    return weight
+
+
 def search_play(
-    view: SeatView, candidates: list[int], rng: random.Random, rulebook: Rulebook | None = None
+    view: SeatView,
+    candidates: list[int],
+    rng: random.Random,
+    rulebook: Rulebook | None = None,
+    *,
+    leaf: Leaf | None = None,
+    rollouts: int = ROLLOUTS,
+    min_samples: int = MIN_SAMPLES,
 ) -> list[PlayEstimate]:
     """The average play-out value of each candidate card (indices, legal now), best first (ties: the
     lower card), under ``rulebook`` (the view's by default). ``view`` must be in the play with a
-    starter turned."""
-    counting = counting_for(rulebook if rulebook is not None else view.rulebook)
+    starter turned.
+
+    The search draws ``max(min_samples, rollouts // len(candidates))`` deals of the unseen cards and,
+    for each, lays every candidate and plays the rest of the deal out with the quick rule (every seat,
+    the searching one included). The same draws serve every candidate.
+
+    Without ``leaf`` (the hard level): draws by `_draw_hands` (a shuffle of the unseen cards, kept in
+    proportion to `KEEP_WEIGHT` among `PROPOSALS` when hands of four are kept), a play-out's value is
+    the points difference, and the show and a win (`WIN_VALUE`) count only near the end
+    (`ENDGAME_REACH`). The same ``rng`` state gives the same draws and the same estimates as ever.
+
+    With ``leaf`` (a `Leaf`): draws by `draw_unseen` (no shuffle), each seat's whole kept hand and the
+    crib's unseen cards drawn too; every play-out plays to the end of the deal's play and counts the
+    show in the profile's counting order (the hands, then the crib), stopping at once when a side
+    reaches its target (in the play or the show); its value is ``leaf(side_scores, winner)``. A
+    card's value is the average leaf value over the draws, each draw weighted by `keep_weight` when
+    hands of four are kept from six, so the search maximises the expected leaf value.
+    """
+    book = rulebook if rulebook is not None else view.rulebook
+    counting = counting_for(book)
     rules = view.rules
     seats = rules.seats
     side = tuple(rules.side_of(s) for s in range(seats))
+    scores = view.scores
+    if leaf is None:
+        targets = (rules.target,) * rules.sides
+        endgame = min(rules.target - score for score in scores) <= ENDGAME_REACH
+    else:
+        targets = tuple(rules.target_of(s) for s in range(rules.sides))
+        endgame = True
     deal = _Deal(
         seats=seats,
         side=side,
         me=view.seat,
         sides=rules.sides,
-        target=rules.target,
-        scores=view.scores,
-        endgame=min(rules.target - score for score in view.scores) <= ENDGAME_REACH,
+        scores=scores,
+        endgame=endgame,
         goal=goal(view),
         counting=counting,
         always_continues=counting.always_continues,
         peg=counting.pegger(view.dealer),
+        targets=targets,
+        leaf=leaf,
     )
     assert view.starter is not None
     starter = view.starter.index
     laid = [[c.index for c in cards] for cards in view.laid]
+    pile = [c.index for _, c in view.pile]
+    dealer = view.dealer
+    order = counting.counting_order(dealer)
+    draws = max(min_samples, rollouts // len(candidates))
+    weighted = rules.hand_size == 4 and rules.discards == 2 and PROPOSALS > 1
+    if leaf is not None:
+        return _search_leaf(view, deal, candidates, rng, laid, pile, order, draws, weighted)
     known = {starter, *(c.index for c in (*view.hand, *view.kept, *view.discarded))}
     known.update(c for cards in laid for c in cards)
     pool = [c for c in range(STANDARD_CARDS) if c not in known]
-    pile = [c.index for _, c in view.pile]
     crib_unknown = rules.crib_size - len(view.discarded)
-    dealer = view.dealer
-    order = counting.counting_order(dealer)
-    draws = max(MIN_SAMPLES, ROLLOUTS // len(candidates))
     totals = [0.0] * len(candidates)
-    weighted = rules.hand_size == 4 and rules.discards == 2 and PROPOSALS > 1
     floors = go_floors(view)
     for _ in range(draws):
         if weighted:
             # Keep one of a few draws, in proportion to how likely each is to have been kept.
             proposals = [(_draw_hands(view, pool, floors, rng), pool[:]) for _ in range(PROPOSALS)]
-            weights = [_weight(hands, laid, view.seat) for hands, _ in proposals]
+            weights = [keep_weight(hands, laid, view.seat) for hands, _ in proposals]
             hands, rest = rng.choices(proposals, weights)[0]
         else:
             hands, rest = _draw_hands(view, pool, floors, rng), pool
@@ -308,6 +454,53 @@ def search_play(
             totals[i] += _play_out(deal, copies, pile[:], view.count, card, show)
     estimates = [
         PlayEstimate(card, total / draws, draws) for card, total in zip(candidates, totals, strict=True)
+    ]
+    estimates.sort(key=lambda e: (-e.value, e.card))
+    return estimates
+
+
+def _search_leaf(
+    view: SeatView,
+    deal: _Deal,
+    candidates: list[int],
+    rng: random.Random,
+    laid: list[list[int]],
+    pile: list[int],
+    order: tuple[int, ...],
+    draws: int,
+    weighted: bool,
+) -> list[PlayEstimate]:
+    """`search_play` with a leaf: fast draws, whole kept hands and crib, play-outs to the show's end."""
+    assert view.starter is not None
+    starter = view.starter.index
+    counting = deal.counting
+    dealer = view.dealer
+    side = deal.side
+    unseen = unseen_of(view)
+    mine = [c.index for c in view.hand]
+    own_crib = [c.index for c in view.discarded]
+    totals = [0.0] * len(candidates)
+    weight_sum = 0.0
+    for _ in range(draws):
+        hands, crib_rest = draw_unseen(unseen, rng)
+        hands[view.seat] = mine[:]
+        weight = keep_weight(hands, laid, view.seat) if weighted else 1.0
+        show: list[tuple[int, int]] = []
+        for seat in order:
+            kept = [*laid[seat], *hands[seat]]
+            if kept:
+                points = counting.show_points(kept, starter, seat=seat, dealer=dealer)
+                show.append((side[seat], points))
+        crib = [*own_crib, *crib_rest]
+        if crib:
+            points = counting.show_points(crib, starter, crib=True, seat=dealer, dealer=dealer)
+            show.append((side[dealer], points))
+        weight_sum += weight
+        for i, card in enumerate(candidates):
+            copies = [hand[:] for hand in hands]
+            totals[i] += weight * _play_out(deal, copies, pile[:], view.count, card, show)
+    estimates = [
+        PlayEstimate(card, total / weight_sum, draws) for card, total in zip(candidates, totals, strict=True)
     ]
     estimates.sort(key=lambda e: (-e.value, e.card))
     return estimates
