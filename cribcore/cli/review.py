@@ -123,8 +123,8 @@ def _decision_lines(decision: ReviewedDecision, painter: Painter) -> list[Text]:
     return lines
 
 
-def print_review(review: Review, console: Console, painter: Painter) -> None:
-    """Print ``review``: each decision, then the summary (the terminal's review after a game too)."""
+def print_review(review: Review, console: Console, painter: Painter, *, marked_only: bool = False) -> None:
+    """Print ``review``: each decision (with ``marked_only``, those marked), then the summary."""
     name = review.players[review.seat]
     console.print(
         Text(
@@ -135,6 +135,8 @@ def print_review(review: Review, console: Console, painter: Painter) -> None:
         )
     )
     for decision in review.decisions:
+        if marked_only and decision.mark is None:
+            continue
         for line in _decision_lines(decision, painter):
             console.print(line)
     print_summary(review, console, painter)

@@ -399,7 +399,9 @@ class Session:
             from ..review import review_game  # the expert loads only when a review is asked for
             from .review import print_review
 
-            print_review(review_game(game_record(game), humans[0]), self.console, self.painter)
+            review = review_game(game_record(game), humans[0])
+            # After a game only what is worth a word: the marked decisions and the summary.
+            print_review(review, self.console, self.painter, marked_only=True)
         except (QuitGame, KeyboardInterrupt):
             self.console.print()
         except ValueError as exc:
