@@ -1,8 +1,22 @@
 """The expert computer: every decision judged by the side's chance of winning the game.
 
-Where the profile has a win table (`cribcore.players.wintable`), the expert values each legal action by
-the probability that its seat's side wins the game after it; elsewhere it falls back to expected points
-(as the hard level does).
+Where the profile has a win table (`cribcore.players.wintable`; in match play with skunks, the expected
+share of the game points), the expert values each legal action by the probability that its seat's side
+wins the game after it; elsewhere (three seats, lowball, a table that cannot be built) it falls back to
+expected points, as the hard level does, after a one-line notice.
+
+- **Discard**: for each legal discard, the kept hand's show with every possible starter (exact, from
+  `cribcore.players.discards`), the crib's expected points from the crib table as a shift of the usual
+  crib, and the measured distributions of the pegging, of the other hand and of the crib: the chance
+  to win from the scores this deal would leave (pegging out mid-play and the pone counting first
+  included), averaged over the starters.
+- **Play**: `cribcore.players.pegging.search_play` with a leaf: sampled hands for the other seats (drawn
+  consistently with the cards played and the goes said), every card played out to the end of the show,
+  and each play-out's end valued by the table at the next deal (or won and lost at once when a side
+  reaches the target mid-play or in the show). So it plays for the last points when they win the game
+  and holds back a card that would hand the opponent the game.
+- **Muggins**: declares every count exactly and calls every point missed (more points never lower the
+  chance to win).
 
 The judge API (used by the coach and hints):
 
@@ -24,6 +38,7 @@ A `Judgement`'s ``facts`` has stable keys, by the kind of decision:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -35,9 +50,14 @@ from .counting import counting_for
 from .hard import HardPlayer
 from .level import LevelPlayer, goal
 from .muggins import declared_so_far
+from .pegging import Leaf, search_play
 from .tally import VALUE, card_of
+from .wintable import WinTable, win_table_for
 
-__all__ = ["ExpertPlayer", "Judgement"]
+__all__ = ["ROLLOUTS", "ExpertPlayer", "Judgement"]
+
+ROLLOUTS = 160
+"""Play-outs per play decision, shared among the candidate cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,14 +77,31 @@ class Judgement:
 
 
 class ExpertPlayer(LevelPlayer):
-    """The expert level: plays to win the game. ``ExpertPlayer(seed, rulebook=...)`` as every level."""
+    """The expert level: plays to win the game. ``ExpertPlayer(seed, rulebook=...)`` as every level;
+    ``table`` replaces the profile's win table (to measure or refine one), ``rollouts`` sets the play
+    search's play-outs per decision."""
 
     level = "expert"
 
-    def __init__(self, seed: int | None = None, *, rulebook: Rulebook | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        rulebook: Rulebook | None = None,
+        table: WinTable | None = None,
+        rollouts: int = ROLLOUTS,
+    ) -> None:
         super().__init__(seed, rulebook=rulebook)
-        # The hard level's averages and search, for what the win table does not change.
+        # The hard level's averages and search, where the table does not decide.
         self._hard = HardPlayer(self.seed, rulebook=rulebook)
+        self._table = table
+        self.rollouts = rollouts
+
+    def table_of(self, view: SeatView) -> WinTable | None:
+        """The win table this player judges ``view`` by, ``None`` when it plays for points."""
+        if self._table is not None:
+            return self._table
+        return win_table_for(self.rulebook_of(view))
 
     def discard(self, view: SeatView) -> Action:
         return self.decide(view).action
@@ -87,12 +124,22 @@ class ExpertPlayer(LevelPlayer):
             return self._judge_claims(view)
         return [Judgement(action, 0.0, None, {"kind": "other"}) for action in view.legal_actions]
 
-    # ------------------------------------------------------------------ kinds
+    # ------------------------------------------------------------------ discard
 
     def _judge_discards(self, view: SeatView) -> list[Judgement]:
         sign = goal(view)
+        ranked = self._hard.rank_discards(view)
+        table = self.table_of(view) if len(ranked) > 1 else None
+        value = None
+        shift_base = 0.0
+        if table is not None:
+            dealer_side = view.rules.side_of(view.dealer)
+            value = table.discard_values(
+                view.scores[dealer_side], view.scores[1 - dealer_side], view.side == dealer_side
+            )
+            shift_base = table.stats.mean("crib")
         judged = []
-        for _, reach, option in self._hard.rank_discards(view):
+        for _, reach, option in ranked:
             facts: dict[str, object] = {
                 "kind": "discard",
                 "kept": option.kept,
@@ -105,15 +152,37 @@ class ExpertPlayer(LevelPlayer):
                 "net": option.net,
                 "reach": reach,
             }
-            judged.append(Judgement(Discard(option.discard), sign * option.net, None, facts))
+            win = None
+            if value is not None:
+                shift = option.expected_crib - shift_base
+                counts = Counter(option.hand_values)
+                total = len(option.hand_values)
+                win = sum(n * value(h, shift) for h, n in counts.items()) / total
+            judged.append(Judgement(Discard(option.discard), sign * option.net, win, facts))
+        if value is not None:
+            judged.sort(key=lambda j: (-(j.win or 0.0), -j.points))  # stable: ties keep the points order
         return judged
+
+    # ------------------------------------------------------------------ play
 
     def _judge_plays(self, view: SeatView) -> list[Judgement]:
         plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        candidates = [a.card.index for a in plays]
+        table = self.table_of(view) if len(plays) > 1 else None
+        wins: dict[int, float | None] = {}
         if len(plays) == 1:
-            estimates = [(plays[0].card.index, 0.0, 0)]
-        else:
+            estimates = [(candidates[0], 0.0, 0)]
+        elif table is None:
             estimates = [(e.card, e.value, e.samples) for e in self._hard.rank_plays(view)]
+        else:
+            leaf, gains = self._leaf(view, table)
+            ranked = search_play(
+                view, candidates, self.rng(view), self.rulebook_of(view), leaf=leaf, rollouts=self.rollouts
+            )
+            n = len(candidates)
+            points = {card: sum(gains[i::n]) / max(1, len(gains[i::n])) for i, card in enumerate(candidates)}
+            estimates = [(e.card, points[e.card], e.samples) for e in ranked]
+            wins = {e.card: e.value for e in ranked}
         best = estimates[0][1]
         pile = [c.index for _, c in view.pile]
         peg = counting_for(self.rulebook_of(view)).pegger(view.dealer)
@@ -129,11 +198,33 @@ class ExpertPlayer(LevelPlayer):
                 "samples": samples,
                 "risk": best - value,
             }
-            judged.append(Judgement(Play(card_of(index)), value, None, facts))
+            judged.append(Judgement(Play(card_of(index)), value, wins.get(index), facts))
         return judged
 
+    def _leaf(self, view: SeatView, table: WinTable) -> tuple[Leaf, list[float]]:
+        """The play search's leaf for ``view`` (the side's value at the end of a play-out) and the list
+        it appends each play-out's points difference to, in the order the search calls it."""
+        mine = view.side
+        theirs = 1 - mine
+        before = view.scores
+        next_dealer = view.rules.side_of((view.dealer + 1) % view.rules.seats)
+        gains: list[float] = []
+
+        def leaf(scores: tuple[int, ...], winner: int | None) -> float:
+            gains.append(scores[mine] - before[mine] - (scores[theirs] - before[theirs]))
+            if winner is not None:
+                if winner == mine:
+                    return table.won(scores[theirs])
+                return 1.0 - table.won(scores[mine])
+            value = table.start(scores[next_dealer], scores[1 - next_dealer])
+            return value if next_dealer == mine else 1.0 - value
+
+        return leaf, gains
+
+    # ------------------------------------------------------------------ muggins
+
     def _judge_claims(self, view: SeatView) -> list[Judgement]:
-        chosen = self.claim(view)
+        chosen = self._hard.claim(view)
         facts = {"kind": "claim", "true": view.claim_points or 0, "declared": declared_so_far(view)}
         rest = [a for a in view.legal_actions if a != chosen]
         return [Judgement(chosen, 0.0, None, facts), *(Judgement(a, 0.0, None, facts) for a in rest)]
