@@ -82,7 +82,7 @@ def test_marks_follow_the_thresholds() -> None:
     assert mark_for(4.0, None) == "blunder"
     # Where the winning chances are known they decide, not the points.
     assert mark_for(9.0, 0.0) is None
-    assert mark_for(0.0, 0.07) == "blunder"
+    assert mark_for(0.0, 0.09) == "blunder"
 
 
 def test_review_json_has_the_documented_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
