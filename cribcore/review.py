@@ -243,7 +243,7 @@ def _judged(view: SeatView, action: Action, judgements: Sequence[Judgement], lan
     if chosen is best or best.action == action:
         points_lost, win_lost = 0.0, (0.0 if win_lost is not None else None)
     other = None if chosen is best else judgement_facts(chosen, view)
-    reason = reason_words(judgement_facts(best, view), other, lang, cost=points_lost)
+    reason = reason_words(judgement_facts(best, view), other, lang, cost=points_lost, win_cost=win_lost)
     kind = "discard" if isinstance(action, Discard) else "play"
     return ReviewedDecision(
         deal=view.deal,

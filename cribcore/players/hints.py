@@ -11,7 +11,7 @@ from ..cards import format_cards
 from ..i18n import N_, check_language, current_language, gettext
 from ..views import SeatView
 from .expert import ExpertPlayer, Judgement
-from .reasons import reason_words
+from .reasons import percent_text, reason_words
 from .wild import on_standard_cards
 
 __all__ = ["HINT_SEED", "Hint", "hint", "judgement_facts", "numbers_reason"]
@@ -49,6 +49,15 @@ def _plain(points: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "es" else text
 
 
+def _win_part(judgement: Judgement, lang: str, line: str = "") -> str:
+    """``line`` followed by the chance to win after ``judgement``'s choice, when the expert knows it."""
+    if judgement.win is None:
+        return line
+    return line + gettext("; {percent} to win the game", lang).format(
+        percent=percent_text(judgement.win, lang)
+    )
+
+
 def numbers_reason(judgement: Judgement, view: SeatView, lang: str | None = None) -> str:
     """The expected points behind ``judgement``, as one line: ``keeps 4H 5D 5H 6C: expected 16.0 in
     hand, +4.7 in your crib (net 20.7; hand 12 to 24)`` or ``plays 5H: expected +1.2 points over the
@@ -73,21 +82,26 @@ def numbers_reason(judgement: Judgement, view: SeatView, lang: str | None = None
         text = gettext(
             "keeps {cards}: expected {hand} in hand, {crib} (net {net}; hand {low} to {high})", code
         )
-        return text.format(
-            cards=format_cards(kept) if isinstance(kept, tuple) else "",
-            hand=_plain(float(facts.get("expected_hand", 0.0)), code),  # type: ignore[arg-type]
-            crib=whose,
-            net=_plain(float(facts.get("net", 0.0)), code),  # type: ignore[arg-type]
-            low=facts.get("min_hand", 0),
-            high=facts.get("max_hand", 0),
+        return _win_part(
+            judgement,
+            code,
+            text.format(
+                cards=format_cards(kept) if isinstance(kept, tuple) else "",
+                hand=_plain(float(facts.get("expected_hand", 0.0)), code),  # type: ignore[arg-type]
+                crib=whose,
+                net=_plain(float(facts.get("net", 0.0)), code),  # type: ignore[arg-type]
+                low=facts.get("min_hand", 0),
+                high=facts.get("max_hand", 0),
+            ),
         )
     if kind == "play":
         if len(view.legal_actions) == 1:
             return gettext("the only card you can lay", code)
         text = gettext(
-            "plays {card}: expected {points} points against the other side over the rest of the play", code
+            "plays {card}: expected {points} points against the other side over the rest of the deal", code
         )
-        return text.format(card=facts.get("card", ""), points=_signed(judgement.points, code))
+        line = text.format(card=facts.get("card", ""), points=_signed(judgement.points, code))
+        return line + _win_part(judgement, code)
     if kind == "claim":
         return ""
     return gettext("the first choice offered", code)
@@ -115,6 +129,9 @@ def hint(view: SeatView, lang: str | None = None) -> Hint:
         judgement_facts(other, view) if other is not None else None,
         code,
         cost=best.points - other.points if other is not None else 0.0,
+        win_cost=best.win - other.win
+        if other is not None and best.win is not None and other.win is not None
+        else None,
     )
     numbers = numbers_reason(best, view, code)
     reason = "; ".join(part for part in (numbers, words) if part)

@@ -24,6 +24,7 @@ __all__ = [
     "claim_words",
     "discard_words",
     "hand_features",
+    "percent_text",
     "play_words",
     "points_text",
     "reason_words",
@@ -31,6 +32,9 @@ __all__ = [
 
 SMALL = 0.5
 """Differences under this many expected points are not worth a word."""
+
+SMALL_CHANCE = 0.01
+"""Differences in the chance to win under this (one percentage point) are not worth a word."""
 
 _RANK_PHRASES = {
     Rank.ACE: N_("the ace"),
@@ -64,6 +68,12 @@ def points_text(points: float, lang: str | None = None) -> str:
     """Expected points with one decimal, written as the language writes numbers (``2.5`` / ``2,5``)."""
     text = f"{points:.1f}"
     return text.replace(".", ",") if _lang(lang) == "es" else text
+
+
+def percent_text(chance: float, lang: str | None = None) -> str:
+    """A chance (0 to 1) as percentage points with one decimal: ``4.3%`` / ``4,3 %``."""
+    text = f"{100 * chance:.1f}"
+    return f"{text.replace('.', ',')} %" if _lang(lang) == "es" else f"{text}%"
 
 
 def card_words(card: Card, lang: str | None = None) -> str:
@@ -210,10 +220,12 @@ def play_words(
     lang: str | None = None,
     *,
     cost: float = 0.0,
+    win_cost: float | None = None,
 ) -> str:
     """Why the card with facts ``best`` is good: what it scores at once and the count it leaves, and,
-    against ``other`` (the next best, or the card a player laid), what that one costs over the rest of
-    the play (``cost``, in expected points)."""
+    against ``other`` (the next best, or the card a player laid), what that one costs: in the chance
+    to win (``win_cost``, 0 to 1) where it is known, else over the rest of the deal (``cost``, in
+    expected points)."""
     code = _lang(lang)
     card = best.get("card")
     name = card_words(card, code) if isinstance(card, Card) else "?"
@@ -224,11 +236,18 @@ def play_words(
     else:
         text = gettext("{card} makes {count} and gives the least away", code)
     parts = [text.format(card=name, n=now, count=count)]
-    if other is not None and cost >= SMALL:
-        alternative = other.get("card")
-        if isinstance(alternative, Card):
+    alternative = other.get("card") if other is not None else None
+    if isinstance(alternative, Card):
+        if win_cost is not None:
+            if win_cost >= SMALL_CHANCE:
+                parts.append(
+                    gettext("{card} would cost {percent} of your chances to win", code).format(
+                        card=card_words(alternative, code), percent=percent_text(win_cost, code)
+                    )
+                )
+        elif cost >= SMALL:
             parts.append(
-                gettext("{card} would cost {points} over the rest of the play", code).format(
+                gettext("{card} would cost {points} over the rest of the deal", code).format(
                     card=card_words(alternative, code), points=points_text(cost, code)
                 )
             )
@@ -247,6 +266,7 @@ def reason_words(
     lang: str | None = None,
     *,
     cost: float = 0.0,
+    win_cost: float | None = None,
 ) -> str:
     """The reason for a choice in words, by the kind of decision in its facts (empty for a kind with no
     words: a plugin's phase)."""
@@ -254,7 +274,7 @@ def reason_words(
     if kind == "discard":
         return discard_words(best, other, lang)
     if kind == "play":
-        return play_words(best, other, lang, cost=cost)
+        return play_words(best, other, lang, cost=cost, win_cost=win_cost)
     if kind == "claim":
         return claim_words(best, lang)
     return ""
