@@ -32,16 +32,17 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .actions import Discard, IllegalAction, Play, parse_action
+from .actions import Action, Discard, IllegalAction, Play, parse_action
 from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import DealLog, Game, Phase
+from .events import Event
 from .files import atomic_write_text
 from .nesting import DataTooLarge, check_depth, parse_json
 from .pluginmanager import plugin_versions
@@ -253,11 +254,31 @@ def _deal_cards(
     return DealCards(tuple(hands), crib, starter)
 
 
-def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = False) -> Game:
+Watcher = Callable[[Game, int, Action], object]
+"""Told of each recorded action just before the replay applies it: the game as it stands, the seat and
+the action (the coach reads each decision's view there)."""
+
+
+class _WatchedGame(Game):
+    """A game that tells its watcher of each action before applying it."""
+
+    def __init__(self, *args: Any, watcher: Watcher, **kwargs: Any) -> None:
+        self._watcher = watcher
+        super().__init__(*args, **kwargs)
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        self._watcher(self, seat, action)
+        return super().apply(seat, action)
+
+
+def replay(
+    data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = False, before: Watcher | None = None
+) -> Game:
     """Re-play a record through the engine and return the game as the record leaves it.
 
     With ``continue_dealing`` and a seed, deals after the recorded ones come from the seed (resuming a
-    saved game); otherwise the game stops in `Phase.WAITING` after the last recorded deal.
+    saved game); otherwise the game stops in `Phase.WAITING` after the last recorded deal. ``before``
+    (see `Watcher`) is called before each recorded action is applied.
     Raises `RecordError` saying which deal and card is illegal or inconsistent.
     """
     record = _validate(data)
@@ -284,7 +305,12 @@ def replay(data: Mapping[str, Any] | GameRecord, *, continue_dealing: bool = Fal
     fallback = seeded if continue_dealing else None
     source = RecordedDeals([d.dealer for d in record.deals], deals, fallback, seeded)
     try:
-        game = Game(profile, seed=record.seed, players=record.players, deals=source)
+        if before is None:
+            game = Game(profile, seed=record.seed, players=record.players, deals=source)
+        else:
+            game = _WatchedGame(
+                profile, seed=record.seed, players=record.players, deals=source, watcher=before
+            )
     except ValueError as exc:
         raise RecordError(f"players: {exc}") from None
     last = len(record.deals) - 1

@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("analyze", "add_analyze_parser"),
     "peg": ("score", "add_peg_parser"),
     "replay": ("replay", "add_replay_parser"),
+    "review": ("review", "add_review_parser"),
     "play": ("play_cmd", "add_play_parser"),
     "resume": ("play_cmd", "add_resume_parser"),
     "saves": ("saves_cmd", "add_saves_parser"),

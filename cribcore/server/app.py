@@ -558,7 +558,13 @@ class _Server:
                 return
             if message.type == "hint":
                 try:
-                    await self.send(conn, room.hint(conn.seat))
+                    await self.send(conn, room.hint(conn.seat, conn.lang))
+                except RoomError as exc:
+                    await self.error(conn, exc)
+                return
+            if message.type == "review":
+                try:  # a whole game judged: off the event loop, so other tables go on meanwhile
+                    await self.send(conn, await asyncio.to_thread(room.review, conn.seat, conn.lang))
                 except RoomError as exc:
                     await self.error(conn, exc)
                 return

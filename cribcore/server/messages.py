@@ -46,7 +46,7 @@ MESSAGE_RATE = 20.0
 
 MESSAGE_BURST = 40
 
-MESSAGE_COSTS = {"sync": 8, "hint": 4, "lang": 8}
+MESSAGE_COSTS = {"sync": 8, "hint": 4, "lang": 8, "review": 20}
 """What a message takes from its connection's allowance, in ordinary messages: a full state is many
 times the work of a ping. Every other frame, even one refused unread, costs one."""
 
@@ -171,14 +171,26 @@ class SimpleMessage(BaseModel):
     """A message that is only its type."""
 
     model_config = _STRICT
-    type: Literal["next", "decline", "sync", "ping", "hint"]
+    type: Literal["next", "decline", "sync", "ping", "hint", "review"]
 
 
 AnyMessage = Hello | ActionMessage | NewGameMessage | ReopenMessage | LangMessage | SimpleMessage
 
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 
-MESSAGE_TYPES = ("hello", "action", "next", "new_game", "decline", "sync", "ping", "hint", "reopen", "lang")
+MESSAGE_TYPES = (
+    "hello",
+    "action",
+    "next",
+    "new_game",
+    "decline",
+    "sync",
+    "ping",
+    "hint",
+    "review",
+    "reopen",
+    "lang",
+)
 
 _CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 

@@ -399,18 +399,32 @@ class Room:
         self.agreed = set()
         self.last_active = now
 
-    def hint(self, seat: int) -> dict[str, Any]:
-        """A ``hint`` message for ``seat``: the hard level's choice from its view, with the reason.
-        Only where no other person plays (against the computer, or on one device): a hint in a game
-        with a friend would be a computer playing for one side."""
+    def hint(self, seat: int, lang: str | None = None) -> dict[str, Any]:
+        """A ``hint`` message for ``seat``: the expert's choice from its view, with the reason (in
+        ``lang``). Only where no other person plays (against the computer, or on one device): a hint in
+        a game with a friend would be a computer playing for one side."""
         if self.mode == "friend":
             raise RoomError("illegal", "hints are for games against the computer or on one device")
         self._check_can_act()
         view = self.game.view(seat)
         if not view.legal_actions:
             raise RoomError("illegal", "it is not your turn: there is nothing to hint")
-        suggestion = hint(view)
+        suggestion = hint(view, lang)
         return {"type": "hint", "seat": seat, "action": str(suggestion.action), "reason": suggestion.reason}
+
+    def review(self, seat: int, lang: str | None = None) -> dict[str, Any]:
+        """A ``review`` message for ``seat``: the coach's review of its decisions in the finished game
+        (`cribcore.review`, the numbers of ``cribbage review --json``), reasons in ``lang``. Only once
+        the game is over: each decision is judged from the seat's own view, so nothing hidden is told."""
+        if not self.game.is_over:
+            raise RoomError("illegal", "the review comes when the game is over")
+        from ..review import review_game  # the coach loads only when a review is asked for
+
+        return {
+            "type": "review",
+            "seat": seat,
+            "review": review_game(game_record(self.game), seat, lang=lang).to_json(),
+        }
 
     def touch(self, now: float) -> None:
         self.last_active = now

@@ -592,6 +592,9 @@ class Conn {
       this.lost = false;
       this.stamp = ++this.table.stamp;
       this.table.render();
+    } else if (msg.type === "review") {
+      this.review = { log: this.log, review: msg.review };
+      this.table.render();
     } else if (msg.type === "hint") {
       this.hint = { stamp: this.stamp, action: msg.action, reason: msg.reason };
       this.table.render();
@@ -778,6 +781,7 @@ class Table {
 
     this.renderShow(view, room, shown);
     this.renderOver(view, room);
+    renderReview(shown, view);
     this.renderLog(shown, view, multi, unjoined > 0);
     const canPropose = view.phase !== "over" && !room.new_game;
     if (!canPropose) show($("propose-ask"), false);
@@ -1140,6 +1144,63 @@ class Table {
     this.logCount = conn.events.length;
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
+}
+
+// ----------------------------------------------------------------- the coach
+
+// After a game, the server's review of this seat's decisions (the numbers of `cribbage review`): the
+// points lost per deal, the marks, and each marked decision with the expert's choice and its reason.
+// ``conn.review`` belongs to the log it was asked in: a new game (or a full state) hides it again.
+const MARK_WORDS = { inaccuracy: N_("inaccuracy"), mistake: N_("mistake"), blunder: N_("blunder") };
+
+function pointsText(n) {
+  return n.toLocaleString(LANG, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+function renderReview(conn, view) {
+  const over = view.phase === "over";
+  show($("review"), over);
+  if (!over) return;
+  const review = conn.review && conn.review.log === conn.log ? conn.review.review : null;
+  const asked = conn.reviewAsked === conn.log;
+  show($("review-ask"), !review);
+  $("review-ask").disabled = asked;
+  $("review-ask").onclick = () => {
+    if (conn.send({ type: "review" })) conn.reviewAsked = conn.log;
+    conn.table.render();
+  };
+  const list = $("review-list");
+  if (!review) {
+    $("review-summary").textContent = asked ? t("The coach is going through your game…") : "";
+    list.replaceChildren();
+    return;
+  }
+  const s = review.summary;
+  $("review-summary").textContent = t(
+    "Points lost per deal: {discard} in the discard, {play} in the play. Blunders: {blunders}, mistakes: {mistakes}, inaccuracies: {inaccuracies}.",
+    {
+      discard: pointsText(s.discard_lost_per_deal),
+      play: pointsText(s.play_lost_per_deal),
+      blunders: s.marks.blunder,
+      mistakes: s.marks.mistake,
+      inaccuracies: s.marks.inaccuracy,
+    },
+  );
+  const marked = review.decisions.filter((d) => d.mark);
+  list.replaceChildren(...marked.map((d) => el(
+    "li",
+    { class: `review-${d.mark}`, "data-testid": "review-decision" },
+    el("strong", {}, t(MARK_WORDS[d.mark])),
+    " ",
+    t("Deal {deal}: you chose to {chosen}, the expert would {best}: {points} points lost.", {
+      deal: d.deal,
+      chosen: actionWords(d.chosen),
+      best: actionWords(d.best),
+      points: pointsText(d.points_lost),
+    }),
+    d.reason ? el("div", { class: "hint" }, d.reason) : "",
+  )));
+  if (!marked.length) list.append(el("li", { class: "hint" }, t("Nothing to mark: the expert agrees with your choices.")));
 }
 
 // ----------------------------------------------------------------- screens

@@ -1,0 +1,174 @@
+"""The ``review`` command: the coach. One seat's decisions in a game record, each with the expert's
+choice, what the seat's choice lost (expected points, and winning chances where the expert has a win
+table), and a mark; then a summary. The numbers are `cribcore.review`; this module parses and prints."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..actions import Action, Discard, Play
+from ..i18n import N_, _, ngettext
+from ..players.reasons import points_text
+from ..review import MARKS, Review, ReviewedDecision, review_game
+from .commands import UsageError
+from .render import Painter, print_json
+from .replay import load_record
+
+__all__ = ["THRESHOLDS_HELP", "add_review_parser", "print_review", "review_command"]
+
+_MARK_WORDS = {
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+
+_MARK_COUNTS = {
+    "inaccuracy": N_("inaccuracies: {n}"),
+    "mistake": N_("mistakes: {n}"),
+    "blunder": N_("blunders: {n}"),
+}
+
+
+def _thresholds() -> str:
+    return "; ".join(
+        f"{mark.name} at least {mark.points:.1f} expected points lost "
+        f"(or {mark.win:.1%} winning chances, where the expert has a win table)"
+        for mark in reversed(MARKS)
+    )
+
+
+THRESHOLDS_HELP = _thresholds()
+"""The marks' thresholds in words, for ``--help`` (the table is in `cribcore.review`)."""
+
+
+def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``review`` to the ``cribbage`` parser."""
+    parser = commands.add_parser(
+        "review",
+        help="the coach: one seat's decisions in a game record, judged by the expert",
+        description="Go through one seat's decisions in a game record (each discard, and each card "
+        "laid when more than one could be): the expert's choice, what the seat's choice lost in "
+        "expected points (and in winning chances, where the expert has a win table), and a mark; then "
+        "the points lost per deal in the discard and in the play, and the three costliest decisions. "
+        "Each decision is judged from the seat's own view: the coach knows what the player knew.",
+        epilog=f"Marks: {THRESHOLDS_HELP}. JSON (--json): {{seat, player, players, profile, thresholds: "
+        "{name: {points, win}}, decisions: [{deal, kind, scores, hand, count, chosen, best, "
+        "points_lost, win_lost, mark, reason}], summary: {deals, discard_lost_per_deal, "
+        "play_lost_per_deal, marks: {name: n}, costliest: [decision index]}} (docs/review.md).",
+    )
+    parser.add_argument("file", metavar="RECORD", help="the game record (JSON); - reads standard input")
+    parser.add_argument("--seat", type=int, default=0, metavar="N", help="the seat to review (default 0)")
+    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+    parser.set_defaults(handler=_handle)
+
+
+def _handle(args: argparse.Namespace, console: Console) -> int:
+    if args.seat < 0:
+        raise UsageError(f"--seat must be 0 or more, not {args.seat}", "review")
+    return review_command(args.file, seat=args.seat, as_json=args.json, console=console)
+
+
+def review_command(source: str, *, seat: int, as_json: bool, console: Console) -> int:
+    """Review ``seat`` in the record at ``source`` (``-``: standard input) and print it. A bad record
+    raises `cribcore.records.RecordError` (one line)."""
+    review = review_game(load_record(source), seat)
+    if as_json:
+        print_json(review.to_json())
+        return 0
+    print_review(review, console, Painter.for_console(console))
+    return 0
+
+
+def _action(action: Action, painter: Painter) -> Text:
+    if isinstance(action, Discard):
+        return painter.cards(action.cards)
+    if isinstance(action, Play):
+        return painter.card(action.card)
+    return Text(str(action))
+
+
+def _loss(decision: ReviewedDecision) -> str:
+    text = _("{points} points").format(points=points_text(decision.points_lost))
+    if decision.win_lost is not None:
+        text += _(", {percent} winning chances").format(percent=f"{decision.win_lost:.1%}")
+    return text
+
+
+def _decision_lines(decision: ReviewedDecision, painter: Painter) -> list[Text]:
+    kind = _("discard") if decision.kind == "discard" else _("play")
+    head = Text(_("deal {deal}").format(deal=decision.deal + 1) + f"  {kind:<8} ", style="bold")
+    head.append_text(painter.cards(decision.hand))
+    if decision.kind == "play":
+        head.append("  " + _("count {count}").format(count=decision.count))
+    lines = [head]
+    agree = decision.chosen == decision.best
+    line = Text("    " + _("you") + " ")
+    line.append_text(_action(decision.chosen, painter))
+    if agree:
+        line.append("  " + _("the expert's choice too"), style="green")
+    else:
+        line.append("   " + _("expert") + " ")
+        line.append_text(_action(decision.best, painter))
+        line.append("   " + _("lost {loss}").format(loss=_loss(decision)))
+        if decision.mark is not None:
+            style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}[decision.mark]
+            line.append("   " + _(_MARK_WORDS[decision.mark]).upper(), style=style)
+    lines.append(line)
+    if decision.reason and not agree:
+        lines.append(Text(f"    {decision.reason}", style="dim"))
+    return lines
+
+
+def print_review(review: Review, console: Console, painter: Painter, *, marked_only: bool = False) -> None:
+    """Print ``review``: each decision (with ``marked_only``, those marked), then the summary."""
+    name = review.players[review.seat]
+    console.print(
+        Text(
+            _("Review of {name} (seat {seat}), {players}, profile {profile}").format(
+                name=name, seat=review.seat, players=" vs ".join(review.players), profile=review.profile
+            ),
+            style="bold",
+        )
+    )
+    for decision in review.decisions:
+        if marked_only and decision.mark is None:
+            continue
+        for line in _decision_lines(decision, painter):
+            console.print(line)
+    print_summary(review, console, painter)
+
+
+def print_summary(review: Review, console: Console, painter: Painter) -> None:
+    """The summary alone: points lost per deal in the discard and the play, the marks, the costliest."""
+    console.print()
+    if not review.decisions:
+        console.print(Text(_("No decisions of this seat to review in this record."), style="bold"))
+        return
+    deals = ngettext("{n} deal", "{n} deals", review.deals).format(n=review.deals)
+    console.print(
+        Text(
+            _(
+                "Summary over {deals}: {discard} points lost per deal in the discard, {play} in the play"
+            ).format(
+                deals=deals, discard=points_text(review.discard_lost), play=points_text(review.play_lost)
+            ),
+            style="bold",
+        )
+    )
+    counts = [_(_MARK_COUNTS[mark.name]).format(n=review.by_mark.get(mark.name, 0)) for mark in MARKS]
+    console.print("  " + ", ".join(counts))
+    if review.costliest:
+        console.print(Text(_("The costliest decisions:"), style="bold"))
+        for decision in review.costliest:
+            line = Text("  " + _("deal {deal}").format(deal=decision.deal + 1) + "  ")
+            line.append_text(_action(decision.chosen, painter))
+            line.append(" -> ")
+            line.append_text(_action(decision.best, painter))
+            line.append(f"  {_loss(decision)}")
+            if decision.reason:
+                line.append(f": {decision.reason}", style="dim")
+            console.print(line)
