@@ -148,7 +148,10 @@ class Session:
                 return INTERRUPTED
             following = self._game_over(game)
             if following is None:
-                return 0
+                if not self._play_again():
+                    return 0
+                game, resumed = self._fresh_start(), False
+                continue
             game, resumed = following, False
             try:
                 if self.reader is not None:
@@ -384,6 +387,18 @@ class Session:
         )
         self._save(following)
         return following
+
+    def _play_again(self) -> bool:
+        """The end-of-game step: whether the people at a terminal want another game (or match) with
+        the same settings on a new seed. Only a terminal is asked (Enter, no or Ctrl-D ends); piped
+        input and tables without a human end at once, so a script never blocks here."""
+        if self.reader is None or not self.reader.interactive:
+            return False
+        question = _("Play another match?") if self.match is not None else _("Play again?")
+        try:
+            return self.reader.confirm(question)
+        except QuitGame:
+            return False
 
     def _stopped(self, game: Game) -> None:
         if game.deal_number >= 0:
