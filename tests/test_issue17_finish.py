@@ -3,6 +3,7 @@ spoken to the player who reads it, and the terminal's last English-only texts in
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pexpect
@@ -13,7 +14,7 @@ from cribcore.cli.prompt import Reader
 from cribcore.cli.session import Seating, Session
 from cribcore.profiles import load_profile
 
-from .terminal import cribbage_pty
+from .terminal import cribbage_pty, run_in_process
 
 SHORT = 'name = "short"\ndescription = "A 31."\nextends = "standard"\n\n[rules]\ntarget = 31\n'
 """A game to 31: over in a deal or two, so a whole game at a terminal is quick."""
@@ -89,3 +90,29 @@ def test_no_offer_without_a_terminal_or_a_human() -> None:
     assert piped._play_again() is False  # piped input: nothing is read, the command ends
     computers = Seating(("computer", "computer"), seat_names(("computer", "computer")), profile)
     assert Session(console, computers, reader=None)._play_again() is False
+
+
+def _recaps(output: str) -> dict[str, list[str]]:
+    """Each recap told while the device is passed, by the name of the player taking it."""
+    found: dict[str, list[str]] = {}
+    for block in re.findall(
+        r"(?:Pass the device to|Pasa el dispositivo a) (\w+).*?\n(.*?)\1, p", output, re.S
+    ):
+        found.setdefault(block[0], []).append(block[1])
+    return found
+
+
+def test_the_same_device_recap_speaks_to_the_player_taking_the_device(tmp_path: Path) -> None:
+    argv = ("play", "--players", "human,human", "--name", "Ann", "--name", "Bob", "--seed", "8", "--no-save")
+    answers = "\n1 2\n\n1 2\n\n1\nquit\n"  # Ann lays away, Bob lays away, Ann plays, and Bob quits
+    done = run_in_process(*argv, stdin=answers, data=tmp_path)
+    recaps = _recaps(done.stdout)
+    ann, bob = recaps["Ann"], recaps["Bob"]
+    assert "Ann lays away two cards to Bob's crib." in done.stdout  # as it happened, to both
+    assert "You lay away two cards to Bob's crib." in ann[1] and "Ann lays away" not in "".join(ann)
+    assert "Ann lays away two cards to your crib." in bob[0] and "Bob deals first" not in bob[0]
+    assert "You deal first, with the lower card." in bob[0]
+    assert "You lay away two cards to your own crib." in bob[1] and "Bob lays away" not in "".join(bob)
+    assert not re.search(r"lay away [0-9AJQK]", done.stdout)  # no card in a recap, nor anywhere here
+    spanish = run_in_process(*argv, "--lang", "es", stdin=answers, data=tmp_path)
+    assert "Descartas dos cartas a la cuna de Bob." in _recaps(spanish.stdout)["Ann"][1]

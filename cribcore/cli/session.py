@@ -285,7 +285,8 @@ class Session:
         self.console.print(
             Rule(Text(_("Pass the device to {name}").format(name=name), style="bold"), align="left")
         )
-        told = narrator.transcript[self._told.get(seat, 0) :]
+        # Told again in the words for this player: "You lay away…", not "Ann lays away…".
+        told = narrator.retold(seat, self._told.get(seat, narrator.told_from))
         if told:
             self.console.print(
                 Text(_("Since your last turn:") if seat in self._told else _("So far:"), style="dim")
@@ -294,7 +295,7 @@ class Session:
                 self.console.print(line)
         self.reader.pause(_("{name}, press Enter when you have the device (q to quit) ").format(name=name))
         self._holder = seat
-        self._told[seat] = len(narrator.transcript)
+        self._told[seat] = len(narrator.events)
 
     def _commands(self, narrator: Narrator) -> Mapping[str, Callable[[], None]]:
         def board() -> None:
