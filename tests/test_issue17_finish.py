@@ -116,3 +116,127 @@ def test_the_same_device_recap_speaks_to_the_player_taking_the_device(tmp_path: 
     assert not re.search(r"lay away [0-9AJQK]", done.stdout)  # no card in a recap, nor anywhere here
     spanish = run_in_process(*argv, "--lang", "es", stdin=answers, data=tmp_path)
     assert "Descartas dos cartas a la cuna de Bob." in _recaps(spanish.stdout)["Ann"][1]
+
+
+def _refusals() -> list[str]:
+    """The engine's refusals of a game's usual mistakes, as it words them (English)."""
+    from cribcore import Discard, Game, IllegalAction, Play, parse_cards
+    from cribcore.actions import Count, parse_action
+
+    found: list[str] = []
+
+    def refused(check: object, *args: object) -> None:
+        try:
+            check(*args)  # type: ignore[operator]
+        except (IllegalAction, ValueError) as exc:
+            found.append(str(exc))
+        else:
+            raise AssertionError(f"accepted: {args}")
+
+    game = Game(seed=3, players=("Ann", "Bob"))
+    hand = game.view(0).hand
+    refused(game.check, 0, Play(hand[0]))
+    refused(game.check, 0, Discard(hand[:1]))
+    refused(game.check, 0, Discard((hand[0], hand[0])))
+    refused(game.check, 0, Discard(tuple(c for c in parse_cards("AS 2S 3S AH 2H") if c not in hand)[:2]))
+    refused(game.check, 0, Count(3))
+    game.apply(0, Discard(hand[:2]))
+    refused(game.check, 0, Discard(hand[2:4]))
+    game.apply(1, Discard(game.view(1).hand[:2]))
+    refused(game.check, game.to_act[0], Discard(hand[2:4]))
+    waiting = 1 - game.to_act[0]
+    refused(game.check, waiting, Play(game.view(waiting).hand[0]))
+    refused(parse_action, "discard")
+    refused(parse_action, "play 7S 8S")
+    return found
+
+
+def test_the_engines_refusals_are_said_in_spanish_and_english_is_unchanged() -> None:
+    from cribcore.speech_messages import say
+
+    refusals = _refusals()
+    assert len(set(refusals)) == len(refusals) >= 10
+    for message in refusals:
+        assert say(message, "en") == message
+        spanish = say(message, "es")
+        assert spanish != message, message
+    assert (
+        say("7S would take the count to 36, past 31", "es") == "7♠ llevaría la cuenta a 36, por encima de 31"
+    )
+    assert say("discard exactly 1 card, not 2", "es") == "descarta exactamente 1 carta, no 2"
+    assert say("action: play takes exactly one card, e.g. 'play 7S'", "es").startswith("jugada: para jugar")
+    assert say("a plugin's own reason", "es") == "a plugin's own reason"  # no shape: as it is
+
+
+def test_every_message_shape_names_the_fields_its_catalog_entry_fills() -> None:
+    from cribcore.speech_messages import SHAPES
+
+    for shape in SHAPES:
+        fields = set(re.findall(r"\{(\w+)\}", shape.message))
+        assert fields == set(shape.pattern.groupindex), shape.message
+        if shape.plural is not None:
+            assert set(re.findall(r"\{(\w+)\}", shape.plural)) == fields and "n" in fields
+
+
+def test_a_refusal_at_the_prompt_and_an_error_line_are_in_spanish() -> None:
+    done = run_in_process("peg", "KS", "QS", "JS", "7S", "--lang", "es")
+    assert done.returncode == 1
+    assert done.stderr == "cribbage: error: 7♠ llevaría la cuenta a 37, por encima de 31\n"
+    english = run_in_process("peg", "KS", "QS", "JS", "7S")
+    assert english.stderr == "cribbage: error: 7S would take the count to 37, past 31\n"
+    played = run_in_process("play", "--seed", "3", "--no-save", "--lang", "es", stdin="1\nquit\n")
+    assert "Descarta exactamente 2 cartas, no 1." in played.stdout
+
+
+def test_help_and_usage_errors_are_in_spanish_and_english_is_unchanged() -> None:
+    spanish = run_in_process("play", "--help", "--lang", "es")
+    assert spanish.stdout.startswith("uso: cribbage play [-h]")
+    assert "opciones:" in spanish.stdout and "muestra esta ayuda y termina" in spanish.stdout
+    assert "fija los barajados para repetir una partida" in spanish.stdout
+    assert re.search(r"\(por\s+defecto:\s+medium\)", spanish.stdout)
+    english = run_in_process("play", "--help")
+    assert english.stdout.startswith("usage: cribbage play [-h]") and "options:" in english.stdout
+    assert "fix the shuffles to replay a game" in english.stdout
+    refused = run_in_process("play", "--bogus", "--lang", "es")
+    assert refused.returncode == 2
+    assert refused.stderr == "cribbage: error: argumentos no reconocidos: --bogus (véase 'cribbage --help')\n"
+    assert run_in_process("play", "--bogus").stderr == (
+        "cribbage: error: unrecognized arguments: --bogus (see 'cribbage --help')\n"
+    )
+    assert "órdenes:" in run_in_process("--help", "--lang", "es").stdout
+
+
+def test_profile_descriptions_are_in_the_language() -> None:
+    listed = run_in_process("profiles", "list", "--lang", "es")
+    assert "Cribbage de seis cartas para" in listed.stdout and "descripción" in listed.stdout
+    assert "Six-card cribbage for two players" in run_in_process("profiles", "list").stdout
+
+
+def test_the_server_says_its_errors_and_descriptions_in_the_seats_language() -> None:
+    from starlette.testclient import TestClient
+
+    from cribcore.server.app import Limits, create_app
+
+    with TestClient(create_app(limits=Limits(messages_per_second=1000, burst=1000))) as client:
+        listed = client.get("/api/profiles").json()["profiles"]
+        standard = next(p for p in listed if p["name"] == "standard")
+        assert standard["descriptions"]["es"].startswith("Cribbage de seis cartas para dos jugadores")
+        assert standard["descriptions"]["en"] == standard["description"]
+        bad = {"mode": "computer", "names": ["Ann"], "profile": "nope"}
+        refused = client.post("/api/rooms", json=bad, headers={"Accept-Language": "es"}).json()
+        assert refused["error"].startswith("perfil: perfil desconocido 'nope'")
+        assert client.post("/api/rooms", json=bad).json()["error"].startswith("profile: unknown profile")
+        room = client.post("/api/rooms", json={"mode": "computer", "names": ["Ann"], "seed": 11}).json()
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "key": room["keys"][0]["key"], "lang": "es"})
+            state = ws.receive_json()
+            while state["type"] != "state":
+                state = ws.receive_json()
+            ws.send_json({"type": "action", "action": "play " + state["view"]["hand"][0]})
+            error = ws.receive_json()
+            assert error == {"type": "error", "code": "illegal", "message": "ahora toca descartar, no jugar"}
+            ws.send_json({"type": "lang", "lang": "en"})
+            while ws.receive_json()["type"] != "state":
+                pass
+            ws.send_json({"type": "action", "action": "play " + state["view"]["hand"][0]})
+            assert ws.receive_json()["message"] == "it is time to discard, not to play"

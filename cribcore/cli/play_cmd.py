@@ -16,6 +16,7 @@ from typing import Any
 from rich.console import Console
 
 from ..files import check_writable
+from ..i18n import _
 from ..players import DEFAULT_LEVEL
 from ..saves import MODES
 from .commands import UsageError
@@ -70,34 +71,43 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``play`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "play",
-        help="play a game: against the computer, on one device, or a match",
-        description="Play a game of cribbage: the standard game (two players, six cards, first to 121) "
-        "unless --profile names another. A game with a human is saved after every move; "
-        "'cribbage resume' goes on where it stopped.",
-        epilog="Try: cribbage play --players computer,computer --seed 7  (a whole game, unattended). "
-        "Two people on one device: cribbage play --players human,human --name Ann --name Bob.",
+        help=_("play a game: against the computer, on one device, or a match"),
+        description=_(
+            "Play a game of cribbage: the standard game (two players, six cards, first to 121) "
+            "unless --profile names another. A game with a human is saved after every move; "
+            "'cribbage resume' goes on where it stopped."
+        ),
+        epilog=_(
+            "Try: cribbage play --players computer,computer --seed 7  (a whole game, unattended). "
+            "Two people on one device: cribbage play --players human,human --name Ann --name Bob."
+        ),
     )
-    parser.add_argument("--seed", type=seed_argument, metavar="N", help="fix the shuffles to replay a game")
+    parser.add_argument(
+        "--seed", type=seed_argument, metavar="N", help=_("fix the shuffles to replay a game")
+    )
     parser.add_argument(
         "--players",
         type=_seat_kinds,
         metavar="KINDS",
-        help=f"one kind per seat, comma separated: {', '.join(seat_kind_names())} "
-        "(default: you and computers, as many seats as the profile has)",
+        help=_(
+            "one kind per seat, comma separated: {kinds} "
+            "(default: you and computers, as many seats as the profile has)"
+        ).format(kinds=", ".join(seat_kind_names())),
     )
     parser.add_argument(
         "--name",
         action="append",
         default=[],
         metavar="NAME",
-        help='the human\'s name (default "You"); repeat for several human seats',
+        help=_('the human\'s name (default "You"); repeat for several human seats'),
     )
     parser.add_argument(
         "--level",
         type=_level,
         metavar="LEVEL",
-        help=f"how 'computer' seats play: {', '.join(levels()) or 'no levels installed'} "
-        f"(default: {DEFAULT_LEVEL})",
+        help=_("how 'computer' seats play: {levels} (default: {level})").format(
+            levels=", ".join(levels()) or _("no levels installed"), level=DEFAULT_LEVEL
+        ),
     )
     add_profile_argument(parser)
     parser.add_argument(
@@ -105,13 +115,13 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=_games,
         default=1,
         metavar="N",
-        help="play a match of N games: games won and game points are kept, skunks announced",
+        help=_("play a match of N games: games won and game points are kept, skunks announced"),
     )
     parser.add_argument(
-        "--record", type=Path, metavar="FILE", help="write the game record here when the game ends"
+        "--record", type=Path, metavar="FILE", help=_("write the game record here when the game ends")
     )
     parser.add_argument(
-        "--no-save", action="store_true", help="do not save this game (a saved game is left alone)"
+        "--no-save", action="store_true", help=_("do not save this game (a saved game is left alone)")
     )
     _add_ascii(parser)
     parser.set_defaults(handler=_play)
@@ -121,16 +131,18 @@ def add_resume_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``resume`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "resume",
-        help="continue a saved game where it stopped",
-        description="Continue the saved game exactly where it stopped, with the same cards to come. "
-        "There is one save for games against the computer and one for games on this device.",
+        help=_("continue a saved game where it stopped"),
+        description=_(
+            "Continue the saved game exactly where it stopped, with the same cards to come. "
+            "There is one save for games against the computer and one for games on this device."
+        ),
     )
     parser.add_argument(
         "mode",
         nargs="?",
         choices=MODES,
         metavar="MODE",
-        help=f"which save: {' or '.join(MODES)} (needed only when both are saved)",
+        help=_("which save: {modes} (needed only when both are saved)").format(modes=_(" or ").join(MODES)),
     )
     _add_ascii(parser)
     parser.set_defaults(handler=_resume)
@@ -140,7 +152,7 @@ def _add_ascii(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ascii",
         action="store_true",
-        help="plain ASCII: cards as 5H TD, no suit symbols or box drawing (set NO_COLOR for no colour)",
+        help=_("plain ASCII: cards as 5H TD, no suit symbols or box drawing (set NO_COLOR for no colour)"),
     )
 
 

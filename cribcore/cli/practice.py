@@ -355,20 +355,22 @@ def add_practice_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``practice`` (``pegging``, ``examples``) to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "practice",
-        help="practise the play (pegging) against a simple opponent, or step through examples",
-        description="Practise the play: 'pegging' deals four cards each, you lead, and every card is "
-        "scored and explained; 'examples' steps through three worked sequences.",
+        help=_("practise the play (pegging) against a simple opponent, or step through examples"),
+        description=_(
+            "Practise the play: 'pegging' deals four cards each, you lead, and every card is "
+            "scored and explained; 'examples' steps through three worked sequences."
+        ),
     )
-    sub = parser.add_subparsers(dest="practice_command", metavar="WHAT", title="what to practise")
+    sub = parser.add_subparsers(dest="practice_command", metavar="WHAT", title=_("what to practise"))
     sub.required = True
-    peg = sub.add_parser("pegging", help="four cards each against a simple opponent, you lead")
-    peg.add_argument("--seed", type=seed_argument, metavar="N", help="the same seed deals the same cards")
-    peg.add_argument("--ascii", action="store_true", help="plain ASCII: cards as 5H TD")
-    add_profile_argument(peg, help=f"{PROFILE_HELP}: how the play scores")
+    peg = sub.add_parser("pegging", help=_("four cards each against a simple opponent, you lead"))
+    peg.add_argument("--seed", type=seed_argument, metavar="N", help=_("the same seed deals the same cards"))
+    peg.add_argument("--ascii", action="store_true", help=_("plain ASCII: cards as 5H TD"))
+    add_profile_argument(peg, help=_("{profile}: how the play scores").format(profile=_(PROFILE_HELP)))
     peg.set_defaults(handler=_pegging)
-    ex = sub.add_parser("examples", help="three worked sequences, one card at a time")
-    ex.add_argument("--ascii", action="store_true", help="plain ASCII: cards as 5H TD")
-    add_profile_argument(ex, help=f"{PROFILE_HELP}: how the play scores")
+    ex = sub.add_parser("examples", help=_("three worked sequences, one card at a time"))
+    ex.add_argument("--ascii", action="store_true", help=_("plain ASCII: cards as 5H TD"))
+    add_profile_argument(ex, help=_("{profile}: how the play scores").format(profile=_(PROFILE_HELP)))
     ex.set_defaults(handler=_examples)
 
 

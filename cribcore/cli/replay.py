@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ..cards import Card
 from ..events import Event
+from ..i18n import _
 from ..records import RecordError, parse_record, read_record, replay
 from ..rules import RuleSet
 from ..scoring import HEELS
@@ -27,11 +28,11 @@ def add_replay_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``replay`` to the ``cribbage`` parser."""
     replay = commands.add_parser(
         "replay",
-        help="replay a game record and list its scores",
-        description="Re-play a game record through the engine and list every score, then the result.",
+        help=_("replay a game record and list its scores"),
+        description=_("Re-play a game record through the engine and list every score, then the result."),
     )
-    replay.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
-    replay.add_argument("--json", action="store_true", help="print the scoring events as JSON")
+    replay.add_argument("file", metavar="FILE", help=_("the record (JSON); - reads standard input"))
+    replay.add_argument("--json", action="store_true", help=_("print the scoring events as JSON"))
     replay.set_defaults(
         handler=lambda args, console: replay_command(args.file, as_json=args.json, console=console)
     )

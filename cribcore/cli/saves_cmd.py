@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..files import remove_stale_temps
+from ..i18n import _
 from ..saves import (
     MODE_WORDS,
     MODES,
@@ -36,16 +37,23 @@ def add_saves_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``saves`` (``list``, ``delete MODE``) to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "saves",
-        help="list or delete saved games",
-        description="Games with a human are saved after every move, one save for games against the "
-        "computer and one for games on this device. 'list' shows them; 'delete MODE' removes one, "
-        "even one that cannot be resumed.",
+        help=_("list or delete saved games"),
+        description=_(
+            "Games with a human are saved after every move, one save for games against the "
+            "computer and one for games on this device. 'list' shows them; 'delete MODE' removes one, "
+            "even one that cannot be resumed."
+        ),
     )
-    sub = parser.add_subparsers(dest="saves_command", metavar="ACTION", title="actions")
-    listing = sub.add_parser("list", help="show the saved games", description="Show the saved games.")
+    sub = parser.add_subparsers(dest="saves_command", metavar="ACTION", title=_("actions"))
+    listing = sub.add_parser("list", help=_("show the saved games"), description=_("Show the saved games."))
     listing.set_defaults(handler=lambda args, console: list_command(console))
-    delete = sub.add_parser("delete", help="remove a saved game", description="Remove a saved game.")
-    delete.add_argument("mode", choices=MODES, metavar="MODE", help=f"which save: {' or '.join(MODES)}")
+    delete = sub.add_parser("delete", help=_("remove a saved game"), description=_("Remove a saved game."))
+    delete.add_argument(
+        "mode",
+        choices=MODES,
+        metavar="MODE",
+        help=_("which save: {modes}").format(modes=_(" or ").join(MODES)),
+    )
     delete.set_defaults(handler=lambda args, console: delete_command(args.mode, console))
     # `cribbage saves` alone lists them.
     parser.set_defaults(handler=lambda args, console: list_command(console))

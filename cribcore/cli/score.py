@@ -34,15 +34,19 @@ def add_score_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``score`` to the ``cribbage`` parser."""
     score = commands.add_parser(
         "score",
-        help="count a hand or crib in the show",
-        description="Count a hand (or crib) with the starter, item by item.",
-        epilog="Cards: rank A 2-9 T J Q K (or 10) and suit C D H S (or ♣ ♦ ♥ ♠), e.g. 5H, 10s, J♣.",
+        help=_("count a hand or crib in the show"),
+        description=_("Count a hand (or crib) with the starter, item by item."),
+        epilog=_("Cards: rank A 2-9 T J Q K (or 10) and suit C D H S (or ♣ ♦ ♥ ♠), e.g. 5H, 10s, J♣."),
     )
-    score.add_argument("cards", nargs="+", metavar="CARD", help="the hand: 1 to 6 cards")
-    score.add_argument("--starter", metavar="CARD", help="the starter (cut) card; required")
-    score.add_argument("--crib", action="store_true", help="count as the crib (flush needs all five)")
-    score.add_argument("--json", action="store_true", help="print the score as JSON")
-    add_profile_argument(score, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
+    score.add_argument("cards", nargs="+", metavar="CARD", help=_("the hand: 1 to 6 cards"))
+    score.add_argument("--starter", metavar="CARD", help=_("the starter (cut) card; required"))
+    score.add_argument("--crib", action="store_true", help=_("count as the crib (flush needs all five)"))
+    score.add_argument("--json", action="store_true", help=_("print the score as JSON"))
+    add_profile_argument(
+        score,
+        default=None,
+        help=_("{profile} (default standard; JSON then names it)").format(profile=_(PROFILE_HELP)),
+    )
     score.set_defaults(handler=_score)
 
 
@@ -50,17 +54,21 @@ def add_peg_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``peg`` to the ``cribbage`` parser."""
     peg = commands.add_parser(
         "peg",
-        help="score cards laid in order on one count",
-        description="Points each card scores when laid in this order on one count (the play).",
+        help=_("score cards laid in order on one count"),
+        description=_("Points each card scores when laid in this order on one count (the play)."),
     )
-    peg.add_argument("cards", nargs="+", metavar="CARD", help="cards in the order laid")
+    peg.add_argument("cards", nargs="+", metavar="CARD", help=_("cards in the order laid"))
     peg.add_argument(
         "--last",
         action="store_true",
-        help="nobody can play on: the final card also scores 1 for the go (unless it made 31)",
+        help=_("nobody can play on: the final card also scores 1 for the go (unless it made 31)"),
     )
-    peg.add_argument("--json", action="store_true", help="print one JSON object per card")
-    add_profile_argument(peg, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
+    peg.add_argument("--json", action="store_true", help=_("print one JSON object per card"))
+    add_profile_argument(
+        peg,
+        default=None,
+        help=_("{profile} (default standard; JSON then names it)").format(profile=_(PROFILE_HELP)),
+    )
     peg.set_defaults(handler=_peg)
 
 

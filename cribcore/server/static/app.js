@@ -448,7 +448,9 @@ function dropGame(room) {
 // ----------------------------------------------------------------- HTTP
 
 async function api(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  // The server says its errors in the language chosen on the board.
+  const headers = { "Accept-Language": LANG };
+  const init = body === undefined ? { headers } : { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
   let res;
   try {
     res = await fetch(path, init);
@@ -1248,7 +1250,8 @@ async function loadProfiles(again) {
   sel.replaceChildren(...profiles.profiles.map((p) => el("option", { value: p.name }, t("{name} ({n} players)", { name: p.name, n: p.seats }))));
   if (chosen) sel.value = chosen;
   const describeProfile = () => {
-    $("profile-desc").textContent = profiles.profiles.find((p) => p.name === sel.value)?.description || "";
+    const found = profiles.profiles.find((p) => p.name === sel.value);
+    $("profile-desc").textContent = (found && ((found.descriptions || {})[LANG] || found.description)) || "";
     renderOtherNames();
   };
   sel.onchange = describeProfile;
