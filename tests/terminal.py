@@ -87,8 +87,10 @@ def run_in_process(*argv: str, stdin: str = "", data: Path | None = None) -> sub
     import sys
 
     from cribcore.cli.main import main
+    from cribcore.i18n import current_language, set_language
 
     out, err = io.StringIO(), io.StringIO()
+    lang = current_language()  # `--lang es` must not leave the next test speaking Spanish
     old_env, old_stdin = os.environ.get("CRIBCORE_DATA_DIR"), sys.stdin
     if data is not None:
         os.environ["CRIBCORE_DATA_DIR"] = str(data)
@@ -97,6 +99,7 @@ def run_in_process(*argv: str, stdin: str = "", data: Path | None = None) -> sub
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(list(argv))
     finally:
+        set_language(lang)
         sys.stdin = old_stdin
         if old_env is None:
             os.environ.pop("CRIBCORE_DATA_DIR", None)

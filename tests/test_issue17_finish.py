@@ -9,6 +9,7 @@ from pathlib import Path
 import pexpect
 from rich.console import Console
 
+from cribcore import Game
 from cribcore.cli.play import seat_names
 from cribcore.cli.prompt import Reader
 from cribcore.cli.session import Seating, Session
@@ -240,3 +241,65 @@ def test_the_server_says_its_errors_and_descriptions_in_the_seats_language() -> 
                 pass
             ws.send_json({"type": "action", "action": "play " + state["view"]["hand"][0]})
             assert ws.receive_json()["message"] == "it is time to discard, not to play"
+
+
+def test_replay_and_the_saves_list_in_spanish(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    played = run_in_process("play", "--players", "computer,computer", "--seed", "4", "--record", str(record))
+    assert played.returncode == 0
+    spanish = run_in_process("replay", str(record), "--lang", "es")
+    assert spanish.stdout.startswith("Computer 1 contra Computer 2 (perfil standard, semilla 4)")
+    assert "mano  1  " in spanish.stdout and re.search(r"juega \S+ en \d+: ", spanish.stdout)
+    assert "Resultado: " in spanish.stdout and "deal" not in spanish.stdout
+    english = run_in_process("replay", str(record))
+    assert english.stdout.startswith("Computer 1 vs Computer 2 (profile standard, seed 4)")
+    assert "Result: " in english.stdout
+    data = tmp_path / "data"
+    empty = run_in_process("saves", "list", "--lang", "es", data=data)
+    assert "Partidas guardadas (en " in empty.stdout and "ninguna" in empty.stdout
+    run_in_process("play", "--seed", "3", "--lang", "es", stdin="quit\n", data=data)
+    listed = run_in_process("saves", "list", "--lang", "es", data=data)
+    assert "Tú vs Ordenador, sin repartir aún" in listed.stdout or "mano 1" in listed.stdout
+    assert "guardada el " in listed.stdout
+    deleted = run_in_process("saves", "delete", "computer", "--lang", "es", data=data)
+    assert deleted.stdout.startswith("Borrada la partida guardada contra el ordenador")
+    again = run_in_process("saves", "delete", "computer", "--lang", "es", data=data)
+    assert "no hay ninguna partida guardada contra el ordenador" in again.stderr
+
+
+def test_the_practice_round_in_spanish() -> None:
+    done = run_in_process("practice", "pegging", "--seed", "3", "--lang", "es", stdin="1\n1\n1\n1\nn\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith("Practica el juego: cuatro cartas cada uno, sales tú.")
+    assert "Juegas 3♠. Cuenta 3: tres, no se marca nada." in out
+    assert "El rival dice Go" in out or "Dices Go" in out
+    assert "Has marcado " in out and "¿Otra ronda? [s/N]" in out
+    for english in ("You lay", "The opponent", "Count ", "nothing scores", "You pegged"):
+        assert english not in out, english
+
+
+def test_joins_own_lines_in_spanish() -> None:
+    from cribcore.cli.join_table import _and_list, _refusal_line, _waiting_for_move
+    from cribcore.i18n import set_language
+    from cribcore.netclient import Refused, parse_link
+
+    link = parse_link("http://127.0.0.1:8000/#join=abc")
+    full = Refused("full", "this room is full: every seat is taken")
+    view = Game(seed=3, players=("Ann", "Bob")).view(0)
+    assert _refusal_line(full, link).startswith(
+        "the room at http://127.0.0.1:8000 is full: this room is full"
+    )
+    set_language("es")
+    try:
+        line = _refusal_line(full, link)
+        assert line.startswith("la sala de http://127.0.0.1:8000 está llena: esta sala está llena")
+        assert _waiting_for_move(view).format(names=_and_list(["Ann", "Bob", "Cy"])) == (
+            "Esperando a Ann, Bob y Cy para descartar 2 cartas."
+        )
+    finally:
+        set_language("en")
+    assert _waiting_for_move(view).format(names="Bob") == "Waiting for Bob to lay away 2 cards."
+    assert _refusal_line(full, link).startswith(
+        "the room at http://127.0.0.1:8000 is full: this room is full"
+    )
