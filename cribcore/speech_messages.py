@@ -194,6 +194,20 @@ SHAPES: tuple[Shape, ...] = (
         r"this server answers only its own pages \(the Origin is another site\)",
         N_("this server answers only its own pages (the Origin is another site)"),
     ),
+    # A name refused (cribcore.server.messages.clean_name), alone or after its field.
+    _shape(r"a name must not be empty", N_("a name must not be empty")),
+    _shape(r"a name has at most (?P<n>\d+) characters", N_("a name has at most {n} characters")),
+    _shape(
+        r"a name must be printable text \(no control characters\)",
+        N_("a name must be printable text (no control characters)"),
+    ),
+    _shape(
+        r"a name has at most (?P<n>\d+) accents on one letter",
+        N_("a name has at most {n} accents on one letter"),
+    ),
+    _shape(r"a name must not look like a computer seat's", N_("a name must not look like a computer seat's")),
+    # Last: a request's field and what is wrong with it (the field's name is the protocol's own).
+    _shape(r"(?P<field>[a-z_][\w.]*): (?P<reason>.+)", N_("{field}: {reason}")),
 )
 """Every message shape `say` translates, the engine's refusals first. The first whose pattern matches
 the whole message is taken."""

@@ -167,6 +167,8 @@ def test_the_engines_refusals_are_said_in_spanish_and_english_is_unchanged() -> 
     assert say("discard exactly 1 card, not 2", "es") == "descarta exactamente 1 carta, no 2"
     assert say("action: play takes exactly one card, e.g. 'play 7S'", "es").startswith("jugada: para jugar")
     assert say("a plugin's own reason", "es") == "a plugin's own reason"  # no shape: as it is
+    assert say("names.0: a name must not be empty", "es") == "names.0: un nombre no puede estar vacío"
+    assert say("mode: Input should be 'computer'", "es") == "mode: Input should be 'computer'"
 
 
 def test_every_message_shape_names_the_fields_its_catalog_entry_fills() -> None:
