@@ -305,3 +305,33 @@ def test_joins_own_lines_in_spanish() -> None:
     assert _refusal_line(full, link).startswith(
         "the room at http://127.0.0.1:8000 is full: this room is full"
     )
+
+
+def test_a_plugins_phase_and_price_are_told_in_spanish() -> None:
+    import io
+
+    from cribcore.cli.describe import Voice
+    from cribcore.cli.narrate import Narrator
+    from cribcore.cli.render import Painter
+    from cribcore.events import Event
+    from cribcore.i18n import set_language
+
+    game = Game(seed=3, players=("Ann", "Bob"))
+    events = [
+        Event(kind="phase", deal=0, seat=1, note="auction"),
+        Event(kind="bid", deal=0, seat=0, points=-2, scores=(0, 0), scored=True, note="bid 2"),
+    ]
+
+    def told(lang: str) -> str:
+        out = io.StringIO()
+        set_language(lang)
+        try:
+            console = Console(file=out, width=100, color_system=None)
+            voice = Voice.for_game(game.players, game.rules, you=0)
+            Narrator(console, Painter(), voice, rules=game.rules).tell(events)
+        finally:
+            set_language("en")
+        return out.getvalue()
+
+    assert "Before deal 1: the auction. Bob first.\nYou pay 2 (bid: bid 2)." in told("en")
+    assert "Antes de la mano 1: auction. Empieza Bob.\nPagas 2 (bid: bid 2)." in told("es")

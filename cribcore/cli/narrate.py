@@ -389,12 +389,25 @@ class Narrator:
         voice = self._voice
         words = event.kind.replace("-", " ").replace("_", " ")
         if event.kind == "phase":  # a plugin's phase opens before a deal (its name is the note)
-            self._say(
-                Text(f"Before deal {event.deal + 1}: the {event.note}. {voice.subject(event.seat)} first.")
+            line = voice.tell(
+                event.seat,
+                _("Before deal {number}: the {phase}. You first."),
+                _("Before deal {number}: the {phase}. {name} first."),
+                number=event.deal + 1,
+                phase=event.note,
             )
+            self._say(Text(line))
             return
         if event.scored and event.points < 0:  # a price paid in a plugin's phase
-            text = Text(f"{voice.does(event.seat, 'pay')} {-event.points} ({words}")
+            text = Text(
+                voice.tell(
+                    event.seat,
+                    _("You pay {points} ({what}"),
+                    _("{name} pays {points} ({what}"),
+                    points=-event.points,
+                    what=words,
+                )
+            )
             text.append(f": {event.note})." if event.note else ").")
             self._say(self._scored(text, event))
             return
@@ -415,7 +428,7 @@ class Narrator:
         if event.cards and self._may_show(event):
             text.append(" ").append_text(self._painter.cards(event.cards))
         if event.count is not None:
-            text.append(f" (count {event.count})")
+            text.append(_(" (count {count})").format(count=event.count))
         if event.note:
             text.append(f" — {event.note}")
         self._say(text.append("."))
