@@ -207,6 +207,8 @@ def test_help_and_usage_errors_are_in_spanish_and_english_is_unchanged() -> None
         "cribbage: error: unrecognized arguments: --bogus (see 'cribbage --help')\n"
     )
     assert "órdenes:" in run_in_process("--help", "--lang", "es").stdout
+    seats = run_in_process("play", "--players", "human,computer,computer", "--lang", "es").stderr
+    assert "--players necesita 2 tipos de puesto para el perfil 'standard', no 3" in seats
 
 
 def test_profile_descriptions_are_in_the_language() -> None:

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Game
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..players import COMPUTER_KINDS, LEVELS
 from ..profiles import Profile, load_profile
 from ..saves import (
@@ -93,7 +93,9 @@ def seat_kinds(text: str) -> tuple[str, ...]:
     for kind in kinds:
         if kind not in known:
             shown = kind or "(empty)"
-            raise ValueError(f"unknown seat kind {shown!r}: use {', '.join(known)}")
+            raise ValueError(
+                _("unknown seat kind {kind}: use {kinds}").format(kind=repr(shown), kinds=", ".join(known))
+            )
     return kinds
 
 
@@ -109,10 +111,8 @@ def seat_names(kinds: Sequence[str], human_names: Sequence[str] = ()) -> tuple[s
     humans = sum(1 for kind in kinds if kind == HUMAN)
     computers = len(kinds) - humans
     if len(human_names) > humans:
-        raise ValueError(
-            f"--name is given {len(human_names)} times but there "
-            f"{'is' if humans == 1 else 'are'} {humans} human seat{'' if humans == 1 else 's'}"
-        )
+        seats = ngettext("there is {n} human seat", "there are {n} human seats", humans).format(n=humans)
+        raise ValueError(_("--name is given {n} times but {seats}").format(n=len(human_names), seats=seats))
     names: list[str] = []
     h = c = 0
     for kind in kinds:
@@ -121,12 +121,14 @@ def seat_names(kinds: Sequence[str], human_names: Sequence[str] = ()) -> tuple[s
             name = human_names[h].strip() if h < len(human_names) else default
             h += 1
             if not name:
-                raise ValueError("--name cannot be empty")
+                raise ValueError(_("--name cannot be empty"))
         else:
             c += 1
             name = _("Computer") if computers == 1 else _("Computer {number}").format(number=c)
         if name in names:
-            raise ValueError(f"two seats would both be called {name!r}: choose another --name")
+            raise ValueError(
+                _("two seats would both be called {name}: choose another --name").format(name=repr(name))
+            )
         names.append(name)
     return tuple(names)
 
@@ -135,7 +137,7 @@ def _reader(kinds: Sequence[str], console: Console) -> Reader | None:
     if HUMAN not in kinds:
         return None
     if sys.stdin is None:
-        raise ValueError("a human seat needs standard input, and it is closed")
+        raise ValueError(_("a human seat needs standard input, and it is closed"))
     return Reader(console, interactive=sys.stdin.isatty())
 
 

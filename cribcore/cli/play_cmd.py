@@ -42,9 +42,9 @@ def seed_argument(text: str) -> int:
     try:
         seed = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=repr(text))) from None
     if seed < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {seed}")
+        raise argparse.ArgumentTypeError(_("a seed is 0 or more, not {seed}").format(seed=seed))
     return seed
 
 
@@ -52,9 +52,11 @@ def _games(text: str) -> int:
     try:
         games = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=repr(text))) from None
     if not 1 <= games <= MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"a match is 1 to {MAX_GAMES} games, not {games}")
+        raise argparse.ArgumentTypeError(
+            _("a match is 1 to {most} games, not {games}").format(most=MAX_GAMES, games=games)
+        )
     return games
 
 
@@ -62,8 +64,10 @@ def _level(text: str) -> str:
     known = levels()
     level = text.strip().lower()
     if level not in known:
-        offer = ", ".join(known) if known else "none are installed"
-        raise argparse.ArgumentTypeError(f"unknown level {text!r}: use {offer}")
+        offer = ", ".join(known) if known else _("none are installed")
+        raise argparse.ArgumentTypeError(
+            _("unknown level {level}: use {offer}").format(level=repr(text), offer=offer)
+        )
     return level
 
 
@@ -170,7 +174,10 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     kinds: tuple[str, ...] = args.players if args.players is not None else default_kinds(seats)
     if len(kinds) != seats:
         raise UsageError(
-            f"--players needs {seats} seat kinds for the profile {profile.name!r}, not {len(kinds)}", "play"
+            _("--players needs {seats} seat kinds for the profile {profile}, not {given}").format(
+                seats=seats, profile=repr(profile.name), given=len(kinds)
+            ),
+            "play",
         )
     try:
         seat_names(kinds, args.name)
@@ -178,9 +185,13 @@ def _play(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(str(exc), "play") from None
     record: Path | None = args.record
     if record is not None and not record.resolve().parent.is_dir():
-        raise UsageError(f"--record: the folder {str(record.parent)!r} does not exist", "play")
+        raise UsageError(
+            _("--record: the folder {folder} does not exist").format(folder=repr(str(record.parent))), "play"
+        )
     if record is not None and record.is_dir():
-        raise UsageError(f"--record: {str(record)!r} is a folder; name a file", "play")
+        raise UsageError(
+            _("--record: {path} is a folder; name a file").format(path=repr(str(record))), "play"
+        )
     if record is not None:
         # Before any card is dealt: a record that cannot be written must not cost a whole game.
         try:

@@ -74,7 +74,7 @@ def add_peg_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
 def _score(args: argparse.Namespace, console: Console) -> int:
     if args.starter is None:
-        raise UsageError("the starter is missing: add --starter CARD, e.g. --starter 5S", "score")
+        raise UsageError(_("the starter is missing: add --starter CARD, e.g. --starter 5S"), "score")
     return score_command(
         args.cards,
         args.starter,
@@ -124,7 +124,11 @@ def score_command(
     hand = _parse_all(hand_texts)
     starter = parse_card(from_spanish(starter_text))
     if len(hand) not in HAND_SIZES:
-        raise ValueError(f"a hand has {HAND_SIZES.start} to {HAND_SIZES.stop - 1} cards, not {len(hand)}")
+        raise ValueError(
+            _("a hand has {least} to {most} cards, not {given}").format(
+                least=HAND_SIZES.start, most=HAND_SIZES.stop - 1, given=len(hand)
+            )
+        )
     check_show(hand, starter)
     if rulebook is None:
         # The standard profile counts with the standard plugin alone, which is the standard scorer:
