@@ -3,6 +3,7 @@ spoken to the player who reads it, and the terminal's last English-only texts in
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -55,7 +56,17 @@ def _play_until_asked(child: pexpect.spawn, lang: str) -> None:
 
 
 def test_the_end_of_a_game_offers_another_with_a_new_seed(tmp_path: Path) -> None:
-    argv = ("play", "--seed", "5", "--no-save", "--profile", _short_profile(tmp_path))
+    record = tmp_path / "game.json"
+    argv = (
+        "play",
+        "--seed",
+        "5",
+        "--no-save",
+        "--profile",
+        _short_profile(tmp_path),
+        "--record",
+        str(record),
+    )
     with cribbage_pty(tmp_path, *argv) as (child, log):
         _play_until_asked(child, "en")
         child.sendline("y")
@@ -67,6 +78,9 @@ def test_the_end_of_a_game_offers_another_with_a_new_seed(tmp_path: Path) -> Non
         child.expect(pexpect.EOF)
         child.close()
     assert child.exitstatus == 0
+    # The first game's record is kept; the game played again (and quit) has its own.
+    assert json.loads(record.read_text())["seed"] == 5
+    assert json.loads((tmp_path / "game-2.json").read_text())["seed"] != 5
     out = log.getvalue()
     assert out.count("Game over: ") == 1 and out.count("You vs Computer (short), first to 31.") == 2
 

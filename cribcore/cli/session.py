@@ -111,6 +111,8 @@ class Session:
         self.shared = len(humans) > 1
         self._holder: int | None = None
         self._told: dict[int, int] = {}
+        self._again = 0
+        """How many times the table chose to play again (each game's ``--record`` is kept)."""
         self._completed: dict[str, object] | None = None
         """The record as of the last completed action (kept only when there is a ``--record``)."""
 
@@ -150,6 +152,7 @@ class Session:
             if following is None:
                 if not self._play_again():
                     return 0
+                self._again += 1
                 game, resumed = self._fresh_start(), False
                 continue
             game, resumed = following, False
@@ -480,11 +483,17 @@ class Session:
             self.console.print(Text(saved, style="bold"))
 
     def _record_path(self) -> Path | None:
-        """``--record`` as given; in a match, one file per game (``game-1.json``, ``game-2.json``, …)."""
-        if self.record is None or self.match is None or self.match.games == 1:
-            return self.record
+        """``--record`` as given; in a match, one file per game (``game-1.json``, ``game-2.json``, …).
+        A game (or match) played again at the table gets its own: ``game-2.json`` after ``game.json``."""
+        record = self.record
+        if record is None:
+            return None
+        if self._again:
+            record = record.with_name(f"{record.stem}-{self._again + 1}{record.suffix}")
+        if self.match is None or self.match.games == 1:
+            return record
         number = len(self.match.results) + 1
-        return self.record.with_name(f"{self.record.stem}-{number}{self.record.suffix}")
+        return record.with_name(f"{record.stem}-{number}{record.suffix}")
 
 
 def _nothing_to_call(view: SeatView) -> bool:
