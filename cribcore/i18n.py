@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "N_",
+    "Nn_",
     "_",
     "current_language",
+    "extract_profile_description",
     "gettext",
     "language_from_env",
     "language_of_locale",
@@ -94,6 +97,12 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with a plural for the catalog (the extractor's keyword ``Nn_:1,2``); the pair is
+    handed to `ngettext` where it is shown."""
+    return singular, plural
+
+
 def language_of_locale(value: str | None) -> str | None:
     """The language of a locale name (``es_ES.UTF-8`` -> ``es``), ``None`` for ``C``/``POSIX``/empty;
     a locale in a language cribcore does not speak means English."""
@@ -147,3 +156,18 @@ def take_lang_option(argv: Sequence[str]) -> tuple[str | None, list[str]]:
             rest.append(arg)
         i += 1
     return value, rest
+
+
+def extract_profile_description(
+    fileobj: BinaryIO, keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extractor for a profile file (``babel.cfg``): its ``description``, the words the
+    profile lists and the board show, as a message of the catalog (translated where it is shown, with
+    `gettext`). A profile file of a user's own has no entry and is shown as written."""
+    del keywords, comment_tags, options
+    import tomllib
+
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    description = data.get("description")
+    if isinstance(description, str) and description:
+        yield 1, None, description, []

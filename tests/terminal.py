@@ -14,6 +14,10 @@ import pexpect
 
 TIMEOUT = 30
 
+END_QUESTION = r"\? \[[ys]/N\] "
+"""A yes/no question asked at a terminal when a game is over ("Play again? [y/N] ", in Spanish
+"[s/N]"); Enter answers no."""
+
 
 def run_cribbage(
     *argv: str, stdin: str | None = None, data: Path | None = None
@@ -68,6 +72,13 @@ def cribbage_pty(
         assert "Traceback" not in log.getvalue(), log.getvalue()[-3000:]
 
 
+def leave_table(child: pexpect.spawn) -> None:
+    """After a game at a terminal: answer no (Enter) to every end-of-game question and wait until the
+    program has ended (its output is read to the end)."""
+    while child.expect([END_QUESTION, pexpect.EOF]) == 0:
+        child.sendline("")
+
+
 def run_in_process(*argv: str, stdin: str = "", data: Path | None = None) -> subprocess.CompletedProcess[str]:
     """`cribcore.cli.main.main` in this process (much cheaper than `run_cribbage`), with standard
     input ``stdin``, output captured and saves under ``data`` when given; the same result shape. An
@@ -76,8 +87,10 @@ def run_in_process(*argv: str, stdin: str = "", data: Path | None = None) -> sub
     import sys
 
     from cribcore.cli.main import main
+    from cribcore.i18n import current_language, set_language
 
     out, err = io.StringIO(), io.StringIO()
+    lang = current_language()  # `--lang es` must not leave the next test speaking Spanish
     old_env, old_stdin = os.environ.get("CRIBCORE_DATA_DIR"), sys.stdin
     if data is not None:
         os.environ["CRIBCORE_DATA_DIR"] = str(data)
@@ -86,6 +99,7 @@ def run_in_process(*argv: str, stdin: str = "", data: Path | None = None) -> sub
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(list(argv))
     finally:
+        set_language(lang)
         sys.stdin = old_stdin
         if old_env is None:
             os.environ.pop("CRIBCORE_DATA_DIR", None)

@@ -173,3 +173,40 @@ def test_an_unknown_language_is_a_usage_error() -> None:
     done = run_in_process("--lang", "fr", "score", "5H", "--starter", "5S")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "choose en or es" in done.stderr
+
+
+def test_every_message_babel_extracts_has_a_spanish_translation() -> None:
+    """As `pybabel extract -F babel.cfg -k N_ -k Nn_:1,2 cribcore profiles` finds them (docs/i18n.md):
+    the plural marks too, and the built-in profiles' descriptions; each translation keeps the
+    message's placeholders, and a plural has every Spanish form."""
+    import re
+
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
+    keywords = {"_": None, "N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2)}
+    found: dict[str, tuple[str, ...]] = {}
+    for folder in ("cribcore", "profiles"):
+        for _name, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT / folder), method_map=method_map, options_map=options_map, keywords=keywords
+        ):
+            forms = (message,) if isinstance(message, str) else tuple(message)
+            found[forms[0]] = forms
+    assert "Six-card cribbage for two players, first to 121; automatic counting, no muggins." in found
+    assert found["expected %s argument"] == ("expected %s argument", "expected %s arguments")
+    catalog = _catalog()
+    fields = re.compile(r"\{\w+\}|%\(\w+\)[sr]|%[sr]")
+    missing: list[str] = []
+    for msgid, forms in found.items():
+        translated = catalog.get(msgid)
+        texts = (translated,) if isinstance(translated, str) else tuple(translated or ())
+        if not texts or not all(texts) or (len(forms) > 1) != (len(texts) > 1):
+            missing.append(msgid)
+            continue
+        wanted = set(fields.findall(forms[-1]))
+        for text in texts:
+            used = set(fields.findall(text))
+            # A plural's "one" form may say the number in words ("Una carta"); nothing else is dropped.
+            assert used <= wanted if len(forms) > 1 else used == wanted, (msgid, text)
+    assert missing == []

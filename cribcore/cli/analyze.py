@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ..analysis import SHAPES, DiscardOption, analyze
 from ..cards import format_cards, parse_card
+from ..i18n import _
 from ..rulebook import Rulebook, rulebook_for, standard_rulebook
 from .profile_arg import PROFILE_HELP, add_profile_argument, load_profile_option
 from .render import columns, print_json
@@ -24,24 +25,30 @@ def add_analyze_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``analyze`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "analyze",
-        help="the best discard from a dealt hand",
-        description="List every way to lay cards away from a dealt hand: the kept hand's expected show "
-        "over every possible starter (and its lowest and highest), the crib's expected points from the "
-        "crib table, and the net (hand plus your crib, or minus the opponent's), best first.",
-        epilog="Hands of 6 cards (lay away 2), 5 (lay away 2, five-card; or 1 with --discards 1, three "
-        "or four players) or 7 (lay away 2, seven-card). Example: cribbage analyze 5H 5D JC QS 4H 6C "
-        "--pone. JSON (--json): {profile, hand, dealer, discards, options: [{discard, keep, expected_hand, "
-        "expected_crib, crib, net, min_hand, max_hand}]}.",
+        help=_("the best discard from a dealt hand"),
+        description=_(
+            "List every way to lay cards away from a dealt hand: the kept hand's expected show "
+            "over every possible starter (and its lowest and highest), the crib's expected points from the "
+            "crib table, and the net (hand plus your crib, or minus the opponent's), best first."
+        ),
+        epilog=_(
+            "Hands of 6 cards (lay away 2), 5 (lay away 2, five-card; or 1 with --discards 1, three "
+            "or four players) or 7 (lay away 2, seven-card). Example: cribbage analyze 5H 5D JC QS 4H 6C "
+            "--pone. JSON (--json): {profile, hand, dealer, discards, options: [{discard, keep, "
+            "expected_hand, expected_crib, crib, net, min_hand, max_hand}]}."
+        ),
     )
-    parser.add_argument("cards", nargs="+", metavar="CARD", help="the hand as dealt: 5, 6 or 7 cards")
+    parser.add_argument("cards", nargs="+", metavar="CARD", help=_("the hand as dealt: 5, 6 or 7 cards"))
     role = parser.add_mutually_exclusive_group()
-    role.add_argument("--dealer", action="store_true", help="the crib is yours (the default)")
-    role.add_argument("--pone", action="store_true", help="the crib is your opponent's")
+    role.add_argument("--dealer", action="store_true", help=_("the crib is yours (the default)"))
+    role.add_argument("--pone", action="store_true", help=_("the crib is your opponent's"))
     parser.add_argument(
-        "--discards", type=int, choices=(1, 2), default=2, help="cards to lay away (default 2)"
+        "--discards", type=int, choices=(1, 2), default=2, help=_("cards to lay away (default 2)")
     )
-    parser.add_argument("--json", action="store_true", help="print the table as JSON")
-    add_profile_argument(parser, help=f"{PROFILE_HELP}: the hand is counted by its rules")
+    parser.add_argument("--json", action="store_true", help=_("print the table as JSON"))
+    add_profile_argument(
+        parser, help=_("{profile}: the hand is counted by its rules").format(profile=_(PROFILE_HELP))
+    )
     parser.set_defaults(handler=_handle)
 
 

@@ -35,6 +35,7 @@ from rich.text import Text
 
 from ..actions import Action
 from ..files import atomic_write_text
+from ..i18n import N_, _, ngettext
 from ..netclient import (
     Dropped,
     Link,
@@ -49,6 +50,7 @@ from ..netclient import (
 )
 from ..saves import data_dir
 from ..server.messages import CLOSE_CODES, clean_name
+from ..speech_messages import say
 from ..views import SeatView
 from .commands import UsageError
 from .describe import Voice, number_words
@@ -69,10 +71,10 @@ POLL = 0.15
 
 _QUIT_WORDS = frozenset({"q", "quit", "exit"})
 
-_WAITING_HELP = """\
+_WAITING_HELP = N_("""\
 It is not your turn: the table is waiting for the server (another player, or a connection).
 You may type: board (the pegging board), new (propose a new game), quit or q (leave; your seat is kept).
-Ctrl-C also leaves."""
+Ctrl-C also leaves.""")
 
 
 # ----------------------------------------------------------------------------- the command
@@ -90,13 +92,13 @@ def join_command(args: argparse.Namespace, console: Console) -> int:
     if args.ascii:
         console = make_console(ascii_only=True)
     if sys.stdin is None:
-        raise ValueError("playing needs standard input, and it is closed")
+        raise ValueError(_("playing needs standard input, and it is closed"))
     reader = Reader(console, interactive=sys.stdin.isatty())
     try:
         client, rejoined = _take_seat(link, name, reader)
     except QuitGame as stop:
         if stop.code:
-            report(f"{stop.reason}: no name was given (use --name NAME)")
+            report(_("{reason}: no name was given (use --name NAME)").format(reason=stop.reason))
         return stop.code
     table = NetTable(console, reader, client, _rejoin_command(link), rejoined=rejoined)
     return table.run()
@@ -229,26 +231,31 @@ def _connect(client: SeatClient, link: Link) -> None:
 
 def _refusal_line(exc: Refused, link: Link) -> str:
     where = link.base
+    why = say(str(exc))
     if exc.code == "expired":
-        return f"the room at {where} has expired: {exc}"
+        return _("the room at {where} has expired: {why}").format(where=where, why=why)
     if exc.code == "full":
-        return (
-            f"the room at {where} is full: {exc}. If a seat is yours, rejoin where you joined, or with "
+        return _(
+            "the room at {where} is full: {why}. If a seat is yours, rejoin where you joined, or with "
             "the seat's own link (#key=KEY; 'help' at a prompt there shows it)"
-        )
+        ).format(where=where, why=why)
     if exc.code in ("no-room", "bad-key"):
-        what = "invitation" if link.invite is not None else "seat link"
-        return f"{where} refused the {what}: {exc}. Check the link, or ask for a new one"
-    return f"{where} refused: {exc}"
+        if link.invite is not None:
+            line = _("{where} refused the invitation: {why}. Check the link, or ask for a new one")
+        else:
+            line = _("{where} refused the seat link: {why}. Check the link, or ask for a new one")
+        return line.format(where=where, why=why)
+    return _("{where} refused: {why}").format(where=where, why=why)
 
 
 def _ask_name(reader: Reader) -> str:
     while True:
-        text = reader.line("Your name at the table: ")
+        text = reader.line(_("Your name at the table: "))
         try:
             return clean_name(text)
         except ValueError as exc:
-            reader.problem(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+            said = say(str(exc))
+            reader.problem(f"{said[:1].upper()}{said[1:]}.")
 
 
 # ----------------------------------------------------------------------------- checking against a view
@@ -313,7 +320,7 @@ class NetTable:
         except QuitGame as stop:
             self._leave()
             if stop.code:
-                report(f"{stop.reason}; the seat is kept")
+                report(_("{reason}; the seat is kept").format(reason=stop.reason))
             return stop.code
         except KeyboardInterrupt:
             self.console.print()
@@ -346,10 +353,17 @@ class NetTable:
         while True:
             if exc.permanent:
                 if exc.code == CLOSE_CODES["replaced"]:
-                    raise NetError(f"{exc}: this window stops (the seat is played from the other one)")
-                raise NetError(f"the server closed the connection: {exc}")
+                    raise NetError(
+                        _("{why}: this window stops (the seat is played from the other one)").format(
+                            why=say(str(exc))
+                        )
+                    )
+                raise NetError(_("the server closed the connection: {why}").format(why=say(str(exc))))
             self.console.print(
-                Text(f"Lost the connection to the server ({exc}). Connecting again…", "yellow")
+                Text(
+                    _("Lost the connection to the server ({why}). Connecting again…").format(why=exc),
+                    "yellow",
+                )
             )
             try:
                 state = self.client.reconnect()
@@ -357,10 +371,12 @@ class NetTable:
                 raise NetError(_refusal_line(refused, self.client.link)) from None
             except NetError as failure:
                 raise NetError(
-                    f"the connection to the server was lost and could not be made again: {failure}. "
-                    f"Your seat is kept: rejoin with '{self.rejoin}'"
+                    _(
+                        "the connection to the server was lost and could not be made again: {why}. "
+                        "Your seat is kept: rejoin with '{rejoin}'"
+                    ).format(why=failure, rejoin=self.rejoin)
                 ) from None
-            self.console.print(Text("Connected again.", style="dim"))
+            self.console.print(Text(_("Connected again."), style="dim"))
             # What was sent just before the connection went may never have arrived: the new state
             # says what is still to do, and it is asked for again.
             self.pending = self.next_sent = self.over_seen = None
@@ -377,7 +393,10 @@ class NetTable:
         if isinstance(got, Refusal):
             self.pending = None  # what was refused is asked for again
             self.next_sent = None
-            self.reader.problem(f"The server says: {got.message[:1].upper()}{got.message[1:]}")
+            said = say(got.message, card=self.painter.plain)
+            self.reader.problem(
+                _("The server says: {message}").format(message=f"{said[:1].upper()}{said[1:]}")
+            )
             return
         view = got.view
         if got.game != self.game:
@@ -407,15 +426,22 @@ class NetTable:
         note = "" if view.profile == "standard" else f" ({printable(view.profile, 40)})"
         console.print()
         if not first:
-            console.print(Text(f"A new game: game {state.game} at this table.", style="bold"))
+            console.print(
+                Text(_("A new game: game {number} at this table.").format(number=state.game), style="bold")
+            )
         goal = Voice.for_game(self.names, rules).goal(rules)
-        console.print(Text(f"{' vs '.join(self.names)}{note}, {goal}.", style="bold"))
+        console.print(Text(f"{_(' vs ').join(self.names)}{note}, {goal}.", style="bold"))
         if first:
             you = self.names[view.seat]
-            verb = "Back at" if self.rejoined else "Seated at"
-            console.print(f"{verb} {self.client.link.base} as {you}.")
-            console.print(Text(f"Leaving keeps your seat; rejoin with: {self.rejoin}", style="dim"))
-            console.print(Text("Type help at any prompt to see how to name cards.", style="dim"))
+            seated = _("Back at {server} as {name}.") if self.rejoined else _("Seated at {server} as {name}.")
+            console.print(seated.format(server=self.client.link.base, name=you))
+            console.print(
+                Text(
+                    _("Leaving keeps your seat; rejoin with: {rejoin}").format(rejoin=self.rejoin),
+                    style="dim",
+                )
+            )
+            console.print(Text(_("Type help at any prompt to see how to name cards."), style="dim"))
 
     def _rebuild_narrator(self, view: SeatView) -> None:
         self.names = self._names(view)
@@ -443,7 +469,9 @@ class NetTable:
                 self.narrator.absorb(events[:start])
                 before = next((e.scores for e in reversed(events[:start]) if e.scores), None)
                 scores = self.voice.scores(before or (0,) * state.view.rules.sides)
-                line = f"From deal {events[start].deal + 1}, when the score was {scores}:"
+                line = _("From deal {number}, when the score was {scores}:").format(
+                    number=events[start].deal + 1, scores=scores
+                )
                 self.console.print(Text(line, style="bold"))
             self._tell(events[start:], first=True)
         else:
@@ -482,13 +510,15 @@ class NetTable:
             if self.over_seen != state.game:
                 self.over_seen = state.game
                 return self._game_over(state)
-            self.idle = "Waiting for a new game (or type q to leave)."
+            self.idle = _("Waiting for a new game (or type q to leave).")
             return False
         if state.between_hands is not None:
             if me not in state.ready:
                 return self._between_hands(state)
             others = [self.names[s] for s in self._humans(state) if s not in state.ready]
-            self.idle = f"Waiting for {_and_list(others) or 'the others'} to be ready for the next hand."
+            self.idle = _("Waiting for {names} to be ready for the next hand.").format(
+                names=_and_list(others) or _("the others")
+            )
             return False
         if state.waiting_for:
             return False  # said by _notices
@@ -499,7 +529,7 @@ class NetTable:
             return False
         movers = [self.names[s] for s in view.to_act if s != me]
         if movers:
-            self.idle = f"Waiting for {_and_list(movers)} to {_verb(view)}."
+            self.idle = _waiting_for_move(view).format(names=_and_list(movers))
         return False
 
     def _turn_key(self, state: State) -> tuple[Any, ...]:
@@ -537,11 +567,11 @@ class NetTable:
         self.pending = key
 
     def _help(self) -> str:
-        return (
-            f"{prompt_help()}\nLeaving (quit) keeps your seat at the server; '{self.rejoin}' rejoins it. "
-            f"Your seat's own link, to take it to another computer (a secret: whoever has it holds "
-            f"the seat): {self.client.link.rejoin(self.client.key)}"
-        )
+        return f"{prompt_help()}\n" + _(
+            "Leaving (quit) keeps your seat at the server; '{rejoin}' rejoins it. "
+            "Your seat's own link, to take it to another computer (a secret: whoever has it holds "
+            "the seat): {link}"
+        ).format(rejoin=self.rejoin, link=self.client.link.rejoin(self.client.key))
 
     def _between_hands(self, state: State) -> bool:
         between = state.between_hands
@@ -549,7 +579,9 @@ class NetTable:
         key = (state.game, between.get("deal"))
         if self.next_sent == key:
             return False
-        self.reader.pause("Press Enter for the next hand (q to quit, new for a new game) ", self._commands())
+        self.reader.pause(
+            _("Press Enter for the next hand (q to quit, new for a new game) "), self._commands()
+        )
         self.said = None
         self.client.ready()
         self.next_sent = key
@@ -570,8 +602,8 @@ class NetTable:
                 if isinstance(winner, int) and 0 <= winner < len(wins):
                     wins[winner] += 1
             tally = " · ".join(f"{name} {n}" for name, n in zip(voice.side_names, wins, strict=True))
-            self.console.print(Text(f"Games won at this table: {tally}", style="dim"))
-        self.reader.pause("Press Enter for a new game (q to quit) ")
+            self.console.print(Text(_("Games won at this table: {tally}").format(tally=tally), style="dim"))
+        self.reader.pause(_("Press Enter for a new game (q to quit) "))
         self._drain()
         latest = self.client.state
         if latest is not None and latest.game != state.game:
@@ -581,20 +613,22 @@ class NetTable:
 
     def _answer_proposal(self, proposal: Mapping[str, Any]) -> None:
         by = proposal.get("proposed_by")
-        who = self.names[by] if isinstance(by, int) and 0 <= by < len(self.names) else "Another player"
-        question = f"{who} proposes a new game: this game and its score would be dropped. Agree?"
+        who = self.names[by] if isinstance(by, int) and 0 <= by < len(self.names) else _("Another player")
+        question = _("{name} proposes a new game: this game and its score would be dropped. Agree?").format(
+            name=who
+        )
         if self.reader.confirm(question):
             self.client.propose_new_game()
         else:
             self.client.decline()
-            self.console.print(Text("  You declined: this game goes on.", style="dim"))
+            self.console.print(Text(_("  You declined: this game goes on."), style="dim"))
 
     def _notices(self, state: State) -> None:
         """One line for each change worth telling: a proposal made or dropped, an invitation to pass on."""
         proposal = state.new_game
         if proposal is None:
             if self.proposal_seen is not None and state.view.phase != "over":
-                self.console.print(Text("No new game: this game goes on.", style="dim"))
+                self.console.print(Text(_("No new game: this game goes on."), style="dim"))
             self.proposal_seen = None
             self.proposal_answered = False
         elif self.proposal_seen is None:
@@ -603,7 +637,9 @@ class NetTable:
                 others = [self.names[s] for s in self._humans(state) if s not in state.agreed]
                 self.console.print(
                     Text(
-                        f"New game proposed: waiting for {_and_list(others) or 'the others'} to agree.",
+                        _("New game proposed: waiting for {names} to agree.").format(
+                            names=_and_list(others) or _("the others")
+                        ),
                         "dim",
                     )
                 )
@@ -611,27 +647,33 @@ class NetTable:
         if invite is not None and not self.invite_shown:
             self.invite_shown = True
             self.console.print(
-                Text(f"Invite a friend to the free seat: {self.client.link.base}/#join={invite}")
+                Text(
+                    _("Invite a friend to the free seat: {link}").format(
+                        link=f"{self.client.link.base}/#join={invite}"
+                    )
+                )
             )
         missing = state.waiting_for
         if missing != self.missing:
             if missing:
-                self.console.print(Text(f"Waiting for {self._missing_words(state)}.", style="dim"))
+                self.console.print(Text(self._missing_words(state), style="dim"))
             else:
-                self.console.print(Text("Everyone is connected: play goes on.", style="dim"))
+                self.console.print(Text(_("Everyone is connected: play goes on."), style="dim"))
             self.missing = missing
 
     def _missing_words(self, state: State) -> str:
-        """``Bob to connect``, ``Seat 3 to join``, or both."""
+        """``Waiting for Bob to connect.``, ``Waiting for Seat 3 to join.``, or both."""
         seats = [s for s in state.room.get("seats") or () if isinstance(s, Mapping)]
         unjoined = {printable(s.get("name"), 40) for s in seats if s.get("joined") is False}
         joining = [name for name in state.waiting_for if name in unjoined]
         away = [name for name in state.waiting_for if name not in unjoined]
-        parts = [
-            f"{_and_list(joining)} to join" if joining else "",
-            f"{_and_list(away)} to connect" if away else "",
-        ]
-        return " and ".join(part for part in parts if part)
+        if joining and away:
+            line = _("Waiting for {joining} to join and {away} to connect.")
+        elif joining:
+            line = _("Waiting for {joining} to join.")
+        else:
+            line = _("Waiting for {away} to connect.")
+        return line.format(joining=_and_list(joining), away=_and_list(away))
 
     def _humans(self, state: State) -> list[int]:
         seats = state.room.get("seats") or ()
@@ -661,18 +703,18 @@ class NetTable:
         if state is not None and state.view.phase == "over":
             self.client.propose_new_game()
             return
-        question = "Propose a new game? If everyone agrees, this game and its score are dropped."
+        question = _("Propose a new game? If everyone agrees, this game and its score are dropped.")
         if self.reader.confirm(question):
             self.client.propose_new_game()
         else:
-            self.console.print(Text("  The game goes on.", style="dim"))
+            self.console.print(Text(_("  The game goes on."), style="dim"))
 
     def _typed(self) -> bool:
         """Whether a line is waiting on a terminal's standard input (never for piped input)."""
         if not self.reader.interactive or os.name == "nt":
             return False
         try:
-            ready, _, _ = select.select([sys.stdin], [], [], 0)
+            ready, _writable, _failed = select.select([sys.stdin], [], [], 0)
         except (OSError, ValueError):
             return False
         return bool(ready)
@@ -682,40 +724,51 @@ class NetTable:
         if not word:
             return
         if word in _QUIT_WORDS:
-            raise QuitGame("you quit")
+            raise QuitGame(_("you quit"))
         if word in ("help", "h", "?"):
-            self.console.print(Text(_WAITING_HELP, style="dim"))
+            self.console.print(Text(_(_WAITING_HELP), style="dim"))
         elif word in self._commands():
             self._commands()[word]()
         else:
-            self.reader.problem(f"It is not your turn. {self.idle or self.said or ''}".strip())
+            self.reader.problem(
+                _("It is not your turn. {waiting}").format(waiting=self.idle or self.said or "").strip()
+            )
 
     # ------------------------------------------------------------------ leaving
 
     def _leave(self) -> None:
         state = self.client.state
         if state is not None and self.voice is not None and state.view.phase != "over":
-            where = f"in deal {state.view.deal + 1}" if state.view.deal >= 0 else "before the first deal"
-            self.console.print(
-                Text(f"You left the table {where}: {self.voice.scores(state.view.scores)}.", "bold")
+            if state.view.deal >= 0:
+                where = _("in deal {number}").format(number=state.view.deal + 1)
+            else:
+                where = _("before the first deal")
+            left = _("You left the table {where}: {scores}.").format(
+                where=where, scores=self.voice.scores(state.view.scores)
             )
+            self.console.print(Text(left, "bold"))
         self.console.print(
-            Text(f"Your seat is kept. Rejoin with: {self.rejoin}", style="bold"), soft_wrap=True
+            Text(_("Your seat is kept. Rejoin with: {rejoin}").format(rejoin=self.rejoin), style="bold"),
+            soft_wrap=True,
         )
 
 
 def _and_list(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def _verb(view: SeatView) -> str:
+def _waiting_for_move(view: SeatView) -> str:
+    """The line while others move, with ``{names}`` to fill: whole sentences per move."""
     if view.claim_stage == "count":
-        return "count"
+        return _("Waiting for {names} to count.")
     if view.claim_stage == "call":
-        return "call muggins or let the count stand"
+        return _("Waiting for {names} to call muggins or let the count stand.")
     if view.phase == "discard":
         n = view.rules.discards
-        return f"lay away {number_words(n) if n > 2 else n} card{'s' if n != 1 else ''}"
-    return "play"
+        line = ngettext(
+            "Waiting for {{names}} to lay away {n} card.", "Waiting for {{names}} to lay away {n} cards.", n
+        )
+        return line.format(n=number_words(n) if n > 2 else n)
+    return _("Waiting for {names} to play.")

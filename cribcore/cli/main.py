@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 from ..i18n import LANGUAGES, _, language_from_env, set_language, take_lang_option
 from ..problems import PluginError, PluginVersionWarning
 from ..version import VERSION
+from .argparse_words import speak_argparse
 from .commands import Handler, UsageError
 from .entry import INTERRUPTED
 from .errors import PROG, os_error_text, report
@@ -57,7 +58,7 @@ class _Parser(argparse.ArgumentParser):
     """The subcommands, for the error when none is given."""
 
     def error(self, message: str) -> NoReturn:
-        report(f"{message} (see '{self.prog} --help')", prog=self.prog)
+        report(_("{message} (see '{prog} --help')").format(message=message, prog=self.prog), prog=self.prog)
         raise SystemExit(USAGE_ERROR)
 
 
@@ -66,15 +67,20 @@ def build_parser(command: str | None = None) -> _Parser:
     imported); each subcommand stores its handler in ``handler``."""
     parser = _Parser(
         prog=PROG,
-        description="Cribbage: count hands and pegging, replay game records, and play a game.",
+        description=_("Cribbage: count hands and pegging, replay game records, and play a game."),
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {VERSION}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"{PROG} {VERSION}",
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         help=_("the language, with any command (default: $CRIBCORE_LANG, else the locale, else en)"),
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title=_("commands"))
     for name, (module, adder) in COMMANDS.items():
         if command is None or name == command:
             add_parser = getattr(importlib.import_module(f".{module}", __package__), adder)
@@ -95,13 +101,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         report(f"{exc} (see '{PROG} --help')")
         return USAGE_ERROR
+    speak_argparse()
     # A line that starts with a command needs only that command's parser; any other (--help, no
     # command, a misspelt one) gets them all, so that help and errors list every command.
     parser = build_parser(rest[0] if rest and rest[0] in COMMANDS else None)
     try:
         args = parser.parse_args(rest)
         if args.command is None:
-            parser.error(f"choose a command: {', '.join(parser.command_names)}")
+            parser.error(_("choose a command: {commands}").format(commands=", ".join(parser.command_names)))
         with warnings.catch_warnings():
             warnings.simplefilter("always", PluginVersionWarning)
             shown = warnings.showwarning
@@ -110,7 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version and usage errors from argparse
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except UsageError as exc:
-        report(f"{exc} (see '{exc.prog} --help')", prog=exc.prog)
+        report(
+            _("{message} (see '{prog} --help')").format(message=_message(exc), prog=exc.prog), prog=exc.prog
+        )
         return USAGE_ERROR
     except BrokenPipeError:
         _silence_stdout()
@@ -119,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report(_message(exc))
         return 1
     except KeyboardInterrupt:
-        report("interrupted")
+        report(_("interrupted"))
         return INTERRUPTED
 
 
@@ -129,7 +138,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     console = make_console()
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
-        raise UsageError(f"no such command: {args.command}", args.command)
+        raise UsageError(_("no such command: {command}").format(command=args.command), args.command)
     return handler(args, console)
 
 
@@ -148,7 +157,11 @@ def _warning_line(
 
 
 def _message(exc: BaseException) -> str:
-    return os_error_text(exc) if isinstance(exc, OSError) else str(exc)
+    if isinstance(exc, OSError):
+        return os_error_text(exc)
+    from ..speech_messages import say  # the engine's refusals (a count past 31) in the language
+
+    return say(str(exc))
 
 
 def _silence_stdout() -> None:

@@ -9,6 +9,7 @@ says what happened without the cards, whatever the event holds.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
@@ -16,7 +17,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ..cards import Card
-from ..events import Event
+from ..events import Event, redact
 from ..i18n import _, ngettext
 from ..rules import RuleSet
 from .board import PegKeeper, board_lines
@@ -35,8 +36,8 @@ class Narrator:
     ``pause`` is called before every deal after the first, so that a human can read the show before
     the next deal scrolls it away; pass ``None`` for an unattended game. The board is drawn when a
     deal is over (before the pause) and when the game is. Everything printed is also kept in
-    `transcript` (it holds nothing private to a seat other than ``voice.you``), so that a screen that
-    was cleared can be told again.
+    `transcript` (it holds nothing private to a seat other than ``voice.you``), and every event taken
+    in is kept in `events`, so that a screen that was cleared can be told again (`retold`).
     """
 
     def __init__(
@@ -48,6 +49,7 @@ class Narrator:
         rules: RuleSet,
         pause: Callable[[], None] | None = None,
     ) -> None:
+        self._rules = rules
         self._discards = rules.discards
         self._crib_from_pack = rules.crib_from_pack
         self._targets = tuple(rules.target_of(side) for side in range(rules.sides))
@@ -60,10 +62,16 @@ class Narrator:
         self._cuts: list[Event] = []
         self.keeper = PegKeeper(rules.sides)
         self.transcript: list[RenderableType] = []
+        self.events: list[Event] = []
+        """Every event absorbed or told, in order."""
+        self.told_from = 0
+        """Where the told events start in `events` (after those a resumed game absorbed)."""
+        self._silent = False
 
     def tell(self, events: Sequence[Event], *, pause: bool = True) -> None:
         """Announce ``events`` (the next ones in the game's order); ``pause`` false skips the pause
         before a new deal (a resumed game starts with one)."""
+        self.events.extend(events)
         for i, event in enumerate(events):
             if event.kind != "cut" and self._cuts:
                 self._tell_cuts()
@@ -74,12 +82,26 @@ class Narrator:
 
     def absorb(self, events: Sequence[Event]) -> None:
         """Take in ``events`` without announcing them (the earlier deals of a resumed game)."""
+        self.events.extend(events)
+        self.told_from = len(self.events)
         self.keeper.feed(events)
         for event in events:
             if event.kind == "deal":
                 self._dealer, self._starter = event.seat, None
             elif event.kind == "starter" and event.cards:
                 self._starter = event.cards[0]
+
+    def retold(self, seat: int, start: int) -> list[RenderableType]:
+        """The lines for ``events[start:]`` told again to ``seat`` (a player taking a shared device):
+        that seat is addressed as "you" ("You lay away two cards…"), and no private card is shown,
+        not even that seat's own, since the recap is on the screen while the device changes hands.
+        Nothing is printed."""
+        again = Narrator(self._console, self._painter, replace(self._voice, you=seat), rules=self._rules)
+        again._silent = True
+        again.absorb(self.events[:start])
+        # No seat is -1: every private event loses its cards.
+        again.tell([redact(event, -1) for event in self.events[start:]])
+        return again.transcript
 
     def board(self, indent: int = 0) -> list[Text]:
         """The pegging board as it stands, fitted to the console's width with its lines indented by
@@ -367,12 +389,25 @@ class Narrator:
         voice = self._voice
         words = event.kind.replace("-", " ").replace("_", " ")
         if event.kind == "phase":  # a plugin's phase opens before a deal (its name is the note)
-            self._say(
-                Text(f"Before deal {event.deal + 1}: the {event.note}. {voice.subject(event.seat)} first.")
+            line = voice.tell(
+                event.seat,
+                _("Before deal {number}: the {phase}. You first."),
+                _("Before deal {number}: the {phase}. {name} first."),
+                number=event.deal + 1,
+                phase=event.note,
             )
+            self._say(Text(line))
             return
         if event.scored and event.points < 0:  # a price paid in a plugin's phase
-            text = Text(f"{voice.does(event.seat, 'pay')} {-event.points} ({words}")
+            text = Text(
+                voice.tell(
+                    event.seat,
+                    _("You pay {points} ({what}"),
+                    _("{name} pays {points} ({what}"),
+                    points=-event.points,
+                    what=words,
+                )
+            )
             text.append(f": {event.note})." if event.note else ").")
             self._say(self._scored(text, event))
             return
@@ -393,7 +428,7 @@ class Narrator:
         if event.cards and self._may_show(event):
             text.append(" ").append_text(self._painter.cards(event.cards))
         if event.count is not None:
-            text.append(f" (count {event.count})")
+            text.append(_(" (count {count})").format(count=event.count))
         if event.note:
             text.append(f" — {event.note}")
         self._say(text.append("."))
@@ -450,7 +485,8 @@ class Narrator:
         self._print(text)
 
     def _print(self, renderable: RenderableType) -> None:
-        self._console.print(renderable)
+        if not self._silent:
+            self._console.print(renderable)
         self.transcript.append(renderable)
 
 

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Game
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 from ..players import COMPUTER_KINDS, LEVELS
 from ..profiles import Profile, load_profile
 from ..saves import (
@@ -37,7 +37,7 @@ from ..saves import (
     save_path,
 )
 from .prompt import QuitGame, Reader
-from .saves_cmd import MODE_WORDS, describe_save
+from .saves_cmd import describe_save
 from .session import INTERRUPTED, Seating, Session
 
 __all__ = [
@@ -93,7 +93,9 @@ def seat_kinds(text: str) -> tuple[str, ...]:
     for kind in kinds:
         if kind not in known:
             shown = kind or "(empty)"
-            raise ValueError(f"unknown seat kind {shown!r}: use {', '.join(known)}")
+            raise ValueError(
+                _("unknown seat kind {kind}: use {kinds}").format(kind=repr(shown), kinds=", ".join(known))
+            )
     return kinds
 
 
@@ -109,10 +111,8 @@ def seat_names(kinds: Sequence[str], human_names: Sequence[str] = ()) -> tuple[s
     humans = sum(1 for kind in kinds if kind == HUMAN)
     computers = len(kinds) - humans
     if len(human_names) > humans:
-        raise ValueError(
-            f"--name is given {len(human_names)} times but there "
-            f"{'is' if humans == 1 else 'are'} {humans} human seat{'' if humans == 1 else 's'}"
-        )
+        seats = ngettext("there is {n} human seat", "there are {n} human seats", humans).format(n=humans)
+        raise ValueError(_("--name is given {n} times but {seats}").format(n=len(human_names), seats=seats))
     names: list[str] = []
     h = c = 0
     for kind in kinds:
@@ -121,12 +121,14 @@ def seat_names(kinds: Sequence[str], human_names: Sequence[str] = ()) -> tuple[s
             name = human_names[h].strip() if h < len(human_names) else default
             h += 1
             if not name:
-                raise ValueError("--name cannot be empty")
+                raise ValueError(_("--name cannot be empty"))
         else:
             c += 1
             name = _("Computer") if computers == 1 else _("Computer {number}").format(number=c)
         if name in names:
-            raise ValueError(f"two seats would both be called {name!r}: choose another --name")
+            raise ValueError(
+                _("two seats would both be called {name}: choose another --name").format(name=repr(name))
+            )
         names.append(name)
     return tuple(names)
 
@@ -135,7 +137,7 @@ def _reader(kinds: Sequence[str], console: Console) -> Reader | None:
     if HUMAN not in kinds:
         return None
     if sys.stdin is None:
-        raise ValueError("a human seat needs standard input, and it is closed")
+        raise ValueError(_("a human seat needs standard input, and it is closed"))
     return Reader(console, interactive=sys.stdin.isatty())
 
 
@@ -195,36 +197,67 @@ def _slot_for_new_game(
             f"{exc}. The file is left as it is: delete it with 'cribbage saves delete {mode}' "
             "to start a new game here, or play with --no-save"
         ) from None
-    words = MODE_WORDS[mode]
     theirs = saved.game.profile
     differs = not _same_profile(theirs, profile)
-    saved_rules = theirs.name if theirs.name != profile.name else f"{theirs.name} as it was then"
-    other = f" (under the {saved_rules} rules, not {profile.name})" if differs else ""
-    if reader is None or not reader.interactive:
-        raise SaveInTheWay(
-            f"a game {words} is saved ({describe_save(saved)}){other}: continue it with 'cribbage "
-            f"resume {mode}', delete it with 'cribbage saves delete {mode}', or play with --no-save"
-        )
-    console.print(Text(f"You have a saved game {words}: {describe_save(saved)}.", style="bold"))
-    if differs:
-        console.print(Text(f"It is played under the {saved_rules} rules; you asked for {profile.name}."))
-        question = (
-            f"Start a new {profile.name} game in its place (n), resume the saved {saved_rules} game (r), "
-            "or quit (q)? [N/r/q] "
-        )
+    if theirs.name != profile.name:
+        saved_rules = theirs.name
     else:
-        question = "Resume it (r), start a new game in its place (n), or quit (q)? [R/n/q] "
+        saved_rules = _("{name} as it was then").format(name=theirs.name)
+    other = (
+        _(" (under the {saved} rules, not {asked})").format(saved=saved_rules, asked=profile.name)
+        if differs
+        else ""
+    )
+    described = describe_save(saved)
+    if reader is None or not reader.interactive:
+        raise SaveInTheWay(_(_SAVED_IN_THE_WAY[mode]).format(saved=described, other=other, mode=mode))
+    console.print(Text(_(_YOU_HAVE_A_SAVE[mode]).format(saved=described), style="bold"))
+    if differs:
+        console.print(
+            Text(
+                _("It is played under the {saved} rules; you asked for {asked}.").format(
+                    saved=saved_rules, asked=profile.name
+                )
+            )
+        )
+        question = _(
+            "Start a new {asked} game in its place (n), resume the saved {saved} game (r), "
+            "or quit (q)? [N/r/q] "
+        ).format(asked=profile.name, saved=saved_rules)
+    else:
+        question = _("Resume it (r), start a new game in its place (n), or quit (q)? [R/n/q] ")
     while True:
         answer = reader.line(question).lower() or ("n" if differs else "r")
         if answer in ("r", "resume"):
             return saved
         if answer in ("q", "quit"):
-            raise QuitGame("you quit")
+            raise QuitGame(_("you quit"))
         if answer in ("n", "new"):
-            if reader.confirm("The saved game will be lost. Start a new game?"):
+            if reader.confirm(_("The saved game will be lost. Start a new game?")):
                 return SaveSlot(path, current=saved.raw)
             continue
-        reader.problem("Type r to resume the saved game, n for a new game, or q to quit.")
+        reader.problem(_("Type r to resume the saved game, n for a new game, or q to quit."))
+
+
+# Whole sentences per save slot, so that each language words them its own way.
+_SAVED_IN_THE_WAY = {
+    "computer": N_(
+        "a game against the computer is saved ({saved}){other}: continue it with 'cribbage resume {mode}', "
+        "delete it with 'cribbage saves delete {mode}', or play with --no-save"
+    ),
+    "same-device": N_(
+        "a game on this device is saved ({saved}){other}: continue it with 'cribbage resume {mode}', "
+        "delete it with 'cribbage saves delete {mode}', or play with --no-save"
+    ),
+}
+_NOTHING_TO_RESUME = {
+    "computer": N_("there is no saved game against the computer to resume"),
+    "same-device": N_("there is no saved game on this device to resume"),
+}
+_YOU_HAVE_A_SAVE = {
+    "computer": N_("You have a saved game against the computer: {saved}."),
+    "same-device": N_("You have a saved game on this device: {saved}."),
+}
 
 
 def _continue(saved: SavedGame, reader: Reader | None, console: Console) -> int:
@@ -252,17 +285,21 @@ def resume(mode: str | None, console: Console) -> int:
         held = [m for m in MODES if save_path(m).exists()]
         if not held:
             raise ValueError(
-                f"there is no saved game to resume (saves are kept in {save_path(MODES[0]).parent})"
+                _("there is no saved game to resume (saves are kept in {folder})").format(
+                    folder=save_path(MODES[0]).parent
+                )
             )
         if len(held) > 1:
             raise ValueError(
-                "two games are saved: choose one with 'cribbage resume computer' or "
-                "'cribbage resume same-device' ('cribbage saves list' shows both)"
+                _(
+                    "two games are saved: choose one with 'cribbage resume computer' or "
+                    "'cribbage resume same-device' ('cribbage saves list' shows both)"
+                )
             )
         mode = held[0]
     try:
         saved = read_save(save_path(mode), mode)
     except NoSave:
-        raise ValueError(f"there is no saved game {MODE_WORDS[mode]} to resume") from None
+        raise ValueError(_(_NOTHING_TO_RESUME[mode])) from None
     reader = _reader(saved.kinds, console)
     return _continue(saved, reader, console)

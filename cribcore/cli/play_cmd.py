@@ -16,6 +16,7 @@ from typing import Any
 from rich.console import Console
 
 from ..files import check_writable
+from ..i18n import _
 from ..players import DEFAULT_LEVEL
 from ..saves import MODES
 from .commands import UsageError
@@ -41,9 +42,9 @@ def seed_argument(text: str) -> int:
     try:
         seed = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=repr(text))) from None
     if seed < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {seed}")
+        raise argparse.ArgumentTypeError(_("a seed is 0 or more, not {seed}").format(seed=seed))
     return seed
 
 
@@ -51,9 +52,11 @@ def _games(text: str) -> int:
     try:
         games = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=repr(text))) from None
     if not 1 <= games <= MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"a match is 1 to {MAX_GAMES} games, not {games}")
+        raise argparse.ArgumentTypeError(
+            _("a match is 1 to {most} games, not {games}").format(most=MAX_GAMES, games=games)
+        )
     return games
 
 
@@ -61,8 +64,10 @@ def _level(text: str) -> str:
     known = levels()
     level = text.strip().lower()
     if level not in known:
-        offer = ", ".join(known) if known else "none are installed"
-        raise argparse.ArgumentTypeError(f"unknown level {text!r}: use {offer}")
+        offer = ", ".join(known) if known else _("none are installed")
+        raise argparse.ArgumentTypeError(
+            _("unknown level {level}: use {offer}").format(level=repr(text), offer=offer)
+        )
     return level
 
 
@@ -70,34 +75,43 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``play`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "play",
-        help="play a game: against the computer, on one device, or a match",
-        description="Play a game of cribbage: the standard game (two players, six cards, first to 121) "
-        "unless --profile names another. A game with a human is saved after every move; "
-        "'cribbage resume' goes on where it stopped.",
-        epilog="Try: cribbage play --players computer,computer --seed 7  (a whole game, unattended). "
-        "Two people on one device: cribbage play --players human,human --name Ann --name Bob.",
+        help=_("play a game: against the computer, on one device, or a match"),
+        description=_(
+            "Play a game of cribbage: the standard game (two players, six cards, first to 121) "
+            "unless --profile names another. A game with a human is saved after every move; "
+            "'cribbage resume' goes on where it stopped."
+        ),
+        epilog=_(
+            "Try: cribbage play --players computer,computer --seed 7  (a whole game, unattended). "
+            "Two people on one device: cribbage play --players human,human --name Ann --name Bob."
+        ),
     )
-    parser.add_argument("--seed", type=seed_argument, metavar="N", help="fix the shuffles to replay a game")
+    parser.add_argument(
+        "--seed", type=seed_argument, metavar="N", help=_("fix the shuffles to replay a game")
+    )
     parser.add_argument(
         "--players",
         type=_seat_kinds,
         metavar="KINDS",
-        help=f"one kind per seat, comma separated: {', '.join(seat_kind_names())} "
-        "(default: you and computers, as many seats as the profile has)",
+        help=_(
+            "one kind per seat, comma separated: {kinds} "
+            "(default: you and computers, as many seats as the profile has)"
+        ).format(kinds=", ".join(seat_kind_names())),
     )
     parser.add_argument(
         "--name",
         action="append",
         default=[],
         metavar="NAME",
-        help='the human\'s name (default "You"); repeat for several human seats',
+        help=_('the human\'s name (default "You"); repeat for several human seats'),
     )
     parser.add_argument(
         "--level",
         type=_level,
         metavar="LEVEL",
-        help=f"how 'computer' seats play: {', '.join(levels()) or 'no levels installed'} "
-        f"(default: {DEFAULT_LEVEL})",
+        help=_("how 'computer' seats play: {levels} (default: {level})").format(
+            levels=", ".join(levels()) or _("no levels installed"), level=DEFAULT_LEVEL
+        ),
     )
     add_profile_argument(parser)
     parser.add_argument(
@@ -105,13 +119,13 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=_games,
         default=1,
         metavar="N",
-        help="play a match of N games: games won and game points are kept, skunks announced",
+        help=_("play a match of N games: games won and game points are kept, skunks announced"),
     )
     parser.add_argument(
-        "--record", type=Path, metavar="FILE", help="write the game record here when the game ends"
+        "--record", type=Path, metavar="FILE", help=_("write the game record here when the game ends")
     )
     parser.add_argument(
-        "--no-save", action="store_true", help="do not save this game (a saved game is left alone)"
+        "--no-save", action="store_true", help=_("do not save this game (a saved game is left alone)")
     )
     _add_ascii(parser)
     parser.set_defaults(handler=_play)
@@ -121,16 +135,18 @@ def add_resume_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``resume`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "resume",
-        help="continue a saved game where it stopped",
-        description="Continue the saved game exactly where it stopped, with the same cards to come. "
-        "There is one save for games against the computer and one for games on this device.",
+        help=_("continue a saved game where it stopped"),
+        description=_(
+            "Continue the saved game exactly where it stopped, with the same cards to come. "
+            "There is one save for games against the computer and one for games on this device."
+        ),
     )
     parser.add_argument(
         "mode",
         nargs="?",
         choices=MODES,
         metavar="MODE",
-        help=f"which save: {' or '.join(MODES)} (needed only when both are saved)",
+        help=_("which save: {modes} (needed only when both are saved)").format(modes=_(" or ").join(MODES)),
     )
     _add_ascii(parser)
     parser.set_defaults(handler=_resume)
@@ -140,7 +156,7 @@ def _add_ascii(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ascii",
         action="store_true",
-        help="plain ASCII: cards as 5H TD, no suit symbols or box drawing (set NO_COLOR for no colour)",
+        help=_("plain ASCII: cards as 5H TD, no suit symbols or box drawing (set NO_COLOR for no colour)"),
     )
 
 
@@ -158,7 +174,10 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     kinds: tuple[str, ...] = args.players if args.players is not None else default_kinds(seats)
     if len(kinds) != seats:
         raise UsageError(
-            f"--players needs {seats} seat kinds for the profile {profile.name!r}, not {len(kinds)}", "play"
+            _("--players needs {seats} seat kinds for the profile {profile}, not {given}").format(
+                seats=seats, profile=repr(profile.name), given=len(kinds)
+            ),
+            "play",
         )
     try:
         seat_names(kinds, args.name)
@@ -166,9 +185,13 @@ def _play(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(str(exc), "play") from None
     record: Path | None = args.record
     if record is not None and not record.resolve().parent.is_dir():
-        raise UsageError(f"--record: the folder {str(record.parent)!r} does not exist", "play")
+        raise UsageError(
+            _("--record: the folder {folder} does not exist").format(folder=repr(str(record.parent))), "play"
+        )
     if record is not None and record.is_dir():
-        raise UsageError(f"--record: {str(record)!r} is a folder; name a file", "play")
+        raise UsageError(
+            _("--record: {path} is a folder; name a file").format(path=repr(str(record))), "play"
+        )
     if record is not None:
         # Before any card is dealt: a record that cannot be written must not cost a whole game.
         try:

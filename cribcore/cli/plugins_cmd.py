@@ -14,6 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from ..i18n import _
 from ..plugincheck import CHECK_SEED, plugin_profile, try_profile
 from ..pluginmanager import PluginError, UnknownPlugin, available, describe
 from .plugin_new import write_plugin_package
@@ -26,27 +27,33 @@ def add_plugins_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``plugins`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "plugins",
-        help="list the installed variant plugins",
-        description="List each installed plugin: version, summary, the hooks it implements, its options. "
-        "A plugin changes a game only when that game's profile names it.",
+        help=_("list the installed variant plugins"),
+        description=_(
+            "List each installed plugin: version, summary, the hooks it implements, its options. "
+            "A plugin changes a game only when that game's profile names it."
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     parser.add_argument(
         "--check",
         metavar="NAME",
-        help="load the plugin NAME and play one short seeded game with it (computer players); "
-        "say what fails, if anything",
+        help=_(
+            "load the plugin NAME and play one short seeded game with it (computer players); "
+            "say what fails, if anything"
+        ),
     )
     parser.set_defaults(handler=_plugins)
-    sub = parser.add_subparsers(dest="plugins_command", metavar="ACTION", title="actions")
+    sub = parser.add_subparsers(dest="plugins_command", metavar="ACTION", title=_("actions"))
     new = sub.add_parser(
         "new",
-        help="write a new plugin package to start from",
-        description="Write a ready plugin package: pyproject.toml with the entry point, a module with one "
-        "hook, a profile naming it and a pytest test. It installs with 'pip install DIR' as it is.",
+        help=_("write a new plugin package to start from"),
+        description=_(
+            "Write a ready plugin package: pyproject.toml with the entry point, a module with one "
+            "hook, a profile naming it and a pytest test. It installs with 'pip install DIR' as it is."
+        ),
     )
-    new.add_argument("name", metavar="NAME", help="the plugin's name: lower-case words joined by dashes")
-    new.add_argument("--output", type=Path, metavar="DIR", help="default: cribcore-NAME here")
+    new.add_argument("name", metavar="NAME", help=_("the plugin's name: lower-case words joined by dashes"))
+    new.add_argument("--output", type=Path, metavar="DIR", help=_("default: cribcore-NAME here"))
     new.set_defaults(handler=_new)
 
 

@@ -60,10 +60,11 @@ __all__ = [
 YOU, OPPONENT = 0, 1
 NAMES = ("You", "Opponent")
 
-RULE = (
+RULE = N_(
     "The opponent plays the card that scores the most points now; when no card scores, "
     "its highest card that keeps the count at 31 or less."
 )
+"""The opponent's rule, in English (translated where it is shown)."""
 
 # Four cards each and nothing laid away (a one-card crib from the pack keeps the engine's crib rule);
 # the opponent deals, so you lead.
@@ -106,39 +107,57 @@ def practice_game(seed: int, profile: Profile | None = None) -> Game:
     return Game(practice_profile(profile), seed=seed, players=NAMES, deals=RecordedDeals([OPPONENT], [deal]))
 
 
-def _verb(seat: int | None, verb: str) -> str:
-    return f"You {verb}" if seat == YOU else f"The opponent {verb}s"
+def _said(seat: int | None, you: str, opponent: str) -> str:
+    """The sentence for who acted: whole sentences per person, so that each language conjugates."""
+    return you if seat == YOU else opponent
 
 
 def explain(event: Event, painter: Painter) -> list[Text]:
     """What one event of the play means, as lines: the card, the count, and each score with why."""
     if event.kind == "play" and event.cards:
         count = event.count or 0
-        line = Text(f"{_verb(event.seat, 'lay')} ").append_text(painter.card(event.cards[0]))
-        line.append(f". Count {count}: ")
+        laid = _said(
+            event.seat, _("You lay {card}. Count {count}: "), _("The opponent lays {card}. Count {count}: ")
+        )
+        line = fill(laid, card=painter.card(event.cards[0]), count=count)
         if not event.items:
-            return [line.append(f"{number_words(count)}, nothing scores.")]
+            return [line.append(_("{count}, nothing scores.").format(count=number_words(count)))]
         line.append(spoken_play(count, event.items), style="bold")
-        line.append(f" ({event.points} point{'s' * (event.points != 1)}).")
+        points = ngettext(" ({points} point).", " ({points} points).", event.points)
+        line.append(points.format(points=event.points))
         return [line, *items_lines(event.items, painter, indent=6)]
     if event.kind == "says-go":
-        who = "You say" if event.seat == YOU else "The opponent says"
-        return [Text(f"{who} go: no card left fits under {PLAY_LIMIT} (count {event.count}).")]
+        said = _said(
+            event.seat,
+            _("You say go: no card left fits under {limit} (count {count})."),
+            _("The opponent says go: no card left fits under {limit} (count {count})."),
+        )
+        return [Text(said.format(limit=PLAY_LIMIT, count=event.count))]
     if event.kind == "go":
         if event.note == "last card":
-            return [Text(f"{_verb(event.seat, 'score')} 1 for the last card of the play.", style="bold")]
-        why = "nobody else can lay a card on this count"
-        return [Text(f"{_verb(event.seat, 'score')} 1 for the go: {why}.", style="bold")]
+            scored = _said(
+                event.seat,
+                _("You score 1 for the last card of the play."),
+                _("The opponent scores 1 for the last card of the play."),
+            )
+        else:
+            scored = _said(
+                event.seat,
+                _("You score 1 for the go: nobody else can lay a card on this count."),
+                _("The opponent scores 1 for the go: nobody else can lay a card on this count."),
+            )
+        return [Text(scored, style="bold")]
     if event.kind == "reset":
-        return [Text("The count starts again at 0.", style="dim")]
+        return [Text(_("The count starts again at 0."), style="dim")]
     return []
 
 
 def _table(view: SeatView, painter: Painter) -> Text:
-    text = Text(f"  Count {view.count}", style="bold")
+    text = Text(_("  Count {count}").format(count=view.count), style="bold")
     if view.pile:
-        text.append("   ").append_text(painter.cards(card for _, card in view.pile))
-    text.append(f"   · the opponent holds {view.held[OPPONENT]}\n  Your cards ")
+        text.append("   ").append_text(painter.cards(card for _seat, card in view.pile))
+    text.append(_("   · the opponent holds {number}").format(number=view.held[OPPONENT]))
+    text.append("\n" + _("  Your cards "))
     playable = {a.card for a in view.legal_actions if isinstance(a, Play)}
     for position, card in enumerate(view.hand, start=1):
         text.append(f"  {position}) ", style="dim")
@@ -149,27 +168,30 @@ def _table(view: SeatView, painter: Painter) -> Text:
 def pegging(seed: int | None, console: Console, profile: Profile | None = None) -> int:
     """Practice rounds until the player stops; each round is one deal of four cards each."""
     if sys.stdin is None:
-        raise ValueError("practice needs standard input, and it is closed")
+        raise ValueError(_("practice needs standard input, and it is closed"))
     painter = Painter.for_console(console)
     reader = Reader(console, interactive=sys.stdin.isatty())
     round_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-    console.print(Text("Practice the play: four cards each, you lead.", style="bold"))
-    console.print(Text(RULE))
-    console.print(Text("Lay any card that keeps the count at 31 or less. Type help for more.", "dim"))
+    console.print(Text(_("Practice the play: four cards each, you lead."), style="bold"))
+    console.print(Text(_(RULE)))
+    console.print(Text(_("Lay any card that keeps the count at 31 or less. Type help for more."), "dim"))
     try:
         while True:
             _round(practice_game(round_seed, profile), reader, painter, console)
-            console.print(Text(f"(These cards again: cribbage practice pegging --seed {round_seed})", "dim"))
+            again_line = _("(These cards again: cribbage practice pegging --seed {seed})").format(
+                seed=round_seed
+            )
+            console.print(Text(again_line, "dim"))
             round_seed += 1
             try:
-                again = reader.confirm("Another round?")
+                again = reader.confirm(_("Another round?"))
             except QuitGame:  # input ended after a whole round: nothing was cut short
                 return 0
             if not again:
                 return 0
     except QuitGame as stop:
         if stop.code:
-            report(f"{stop.reason}; practice stopped")
+            report(_("{reason}; practice stopped").format(reason=stop.reason))
         return stop.code
 
 
@@ -178,7 +200,7 @@ def _round(game: Game, reader: Reader, painter: Painter, console: Console) -> No
     pegged = [0, 0]
     seen = len(game.view(YOU).events)
     console.print()
-    console.print(Rule(Text("A new round", style="bold"), align="left"))
+    console.print(Rule(Text(_("A new round"), style="bold"), align="left"))
     while True:
         events = game.view(YOU).new_events(seen)
         seen += len(events)
@@ -204,8 +226,11 @@ def _round(game: Game, reader: Reader, painter: Painter, console: Console) -> No
             action = ask_action(reader, view, voice, painter, lambda a: game.check(YOU, a))
         game.apply(seat, action)
     held = game.deal_logs()[0].hands[OPPONENT]
-    console.print(Text("The opponent held ").append_text(painter.cards(held)).append("."))
-    console.print(Text(f"You pegged {pegged[YOU]}, the opponent {pegged[OPPONENT]}.", style="bold"))
+    console.print(fill(_("The opponent held {cards}."), cards=painter.cards(held)))
+    pegged_line = _("You pegged {you}, the opponent {opponent}.").format(
+        you=pegged[YOU], opponent=pegged[OPPONENT]
+    )
+    console.print(Text(pegged_line, style="bold"))
 
 
 # ------------------------------------------------------------------------------------ the examples
@@ -233,7 +258,7 @@ class Example:
 def _steps(text: str) -> tuple[Step, ...]:
     steps = []
     for token in text.split():
-        who, _, card = token.partition(":")
+        who, _sep, card = token.partition(":")
         seat = YOU if who == "you" else OPPONENT
         steps.append(Step(seat, None if card == "go" else parse_card(card)))
     return tuple(steps)
@@ -355,20 +380,22 @@ def add_practice_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``practice`` (``pegging``, ``examples``) to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "practice",
-        help="practise the play (pegging) against a simple opponent, or step through examples",
-        description="Practise the play: 'pegging' deals four cards each, you lead, and every card is "
-        "scored and explained; 'examples' steps through three worked sequences.",
+        help=_("practise the play (pegging) against a simple opponent, or step through examples"),
+        description=_(
+            "Practise the play: 'pegging' deals four cards each, you lead, and every card is "
+            "scored and explained; 'examples' steps through three worked sequences."
+        ),
     )
-    sub = parser.add_subparsers(dest="practice_command", metavar="WHAT", title="what to practise")
+    sub = parser.add_subparsers(dest="practice_command", metavar="WHAT", title=_("what to practise"))
     sub.required = True
-    peg = sub.add_parser("pegging", help="four cards each against a simple opponent, you lead")
-    peg.add_argument("--seed", type=seed_argument, metavar="N", help="the same seed deals the same cards")
-    peg.add_argument("--ascii", action="store_true", help="plain ASCII: cards as 5H TD")
-    add_profile_argument(peg, help=f"{PROFILE_HELP}: how the play scores")
+    peg = sub.add_parser("pegging", help=_("four cards each against a simple opponent, you lead"))
+    peg.add_argument("--seed", type=seed_argument, metavar="N", help=_("the same seed deals the same cards"))
+    peg.add_argument("--ascii", action="store_true", help=_("plain ASCII: cards as 5H TD"))
+    add_profile_argument(peg, help=_("{profile}: how the play scores").format(profile=_(PROFILE_HELP)))
     peg.set_defaults(handler=_pegging)
-    ex = sub.add_parser("examples", help="three worked sequences, one card at a time")
-    ex.add_argument("--ascii", action="store_true", help="plain ASCII: cards as 5H TD")
-    add_profile_argument(ex, help=f"{PROFILE_HELP}: how the play scores")
+    ex = sub.add_parser("examples", help=_("three worked sequences, one card at a time"))
+    ex.add_argument("--ascii", action="store_true", help=_("plain ASCII: cards as 5H TD"))
+    add_profile_argument(ex, help=_("{profile}: how the play scores").format(profile=_(PROFILE_HELP)))
     ex.set_defaults(handler=_examples)
 
 

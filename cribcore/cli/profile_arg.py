@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, _
 from .commands import UsageError
 
 if TYPE_CHECKING:
@@ -13,7 +14,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PROFILE_HELP", "add_profile_argument", "load_profile_option"]
 
-PROFILE_HELP = "the rules: a built-in profile (see 'cribbage profiles list') or a profile file"
+PROFILE_HELP = N_("the rules: a built-in profile (see 'cribbage profiles list') or a profile file")
+"""The option's help, in English (translated where it is shown; the catalog holds it)."""
 
 STANDARD = "standard"
 """`cribcore.profiles.STANDARD`, named here so that adding the option loads no profiles (the profiles
@@ -21,11 +23,11 @@ need pydantic, which ``cribbage score`` never does); a test keeps the two equal.
 
 
 def add_profile_argument(
-    parser: argparse.ArgumentParser, *, default: str | None = STANDARD, help: str = PROFILE_HELP
+    parser: argparse.ArgumentParser, *, default: str | None = STANDARD, help: str | None = None
 ) -> None:
     """Add ``--profile NAME|FILE`` to ``parser`` (default standard; ``None`` tells a command that no
-    profile was named)."""
-    parser.add_argument("--profile", default=default, metavar="NAME|FILE", help=help)
+    profile was named); ``help`` is the option's help in the current language (default: `PROFILE_HELP`)."""
+    parser.add_argument("--profile", default=default, metavar="NAME|FILE", help=help or _(PROFILE_HELP))
 
 
 def load_profile_option(text: str, command: str) -> Profile:

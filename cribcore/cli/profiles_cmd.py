@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..files import atomic_write_text, check_writable
+from ..i18n import _, gettext
 from ..plugincheck import CHECK_SEED, try_profile
 from ..pluginmanager import PluginError
 from ..profiles import (
@@ -45,46 +46,56 @@ def add_profiles_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``profiles`` and its subcommands to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "profiles",
-        help="list, show, check and create rule profiles",
-        description="Profiles are TOML files naming the variant plugins a game uses, their options and "
-        "any rule values. 'standard' is locked; make a new profile that extends it for house rules.",
+        help=_("list, show, check and create rule profiles"),
+        description=_(
+            "Profiles are TOML files naming the variant plugins a game uses, their options and "
+            "any rule values. 'standard' is locked; make a new profile that extends it for house rules."
+        ),
     )
-    sub = parser.add_subparsers(dest="profiles_command", metavar="ACTION", title="actions")
+    sub = parser.add_subparsers(dest="profiles_command", metavar="ACTION", title=_("actions"))
     sub.required = True
 
-    listing = sub.add_parser("list", help="the built-in profiles", description="List the built-in profiles.")
-    listing.add_argument("--json", action="store_true", help="print them as JSON")
+    listing = sub.add_parser(
+        "list", help=_("the built-in profiles"), description=_("List the built-in profiles.")
+    )
+    listing.add_argument("--json", action="store_true", help=_("print them as JSON"))
     listing.set_defaults(handler=_list)
 
     show = sub.add_parser(
         "show",
-        help="a profile fully resolved",
-        description="Show a profile as the game sees it: every plugin, option and rule value.",
+        help=_("a profile fully resolved"),
+        description=_("Show a profile as the game sees it: every plugin, option and rule value."),
     )
     show.add_argument("profile", metavar="NAME|FILE")
-    show.add_argument("--json", action="store_true", help="print it as JSON")
+    show.add_argument("--json", action="store_true", help=_("print it as JSON"))
     show.set_defaults(handler=_show)
 
     validate = sub.add_parser(
         "validate",
-        help="check a profile file",
-        description="Load a profile file as 'play --profile' would, then play one short seeded game on it "
-        "with computer players, so that a plugin that fails shows here; say what is wrong, if anything.",
+        help=_("check a profile file"),
+        description=_(
+            "Load a profile file as 'play --profile' would, then play one short seeded game on it "
+            "with computer players, so that a plugin that fails shows here; say what is wrong, if anything."
+        ),
     )
     validate.add_argument("file", metavar="FILE")
     validate.set_defaults(handler=_validate)
 
     new = sub.add_parser(
         "new",
-        help="write a new profile extending another",
-        description="Write NAME.toml (or --output FILE): a profile that extends --from, with --set changes.",
-        epilog="Example: cribbage profiles new quick --from five-card --set five-card.target=31 "
-        "--plugin muggins --set muggins.apply_to_play=false",
+        help=_("write a new profile extending another"),
+        description=_(
+            "Write NAME.toml (or --output FILE): a profile that extends --from, with --set changes."
+        ),
+        epilog=_(
+            "Example: cribbage profiles new quick --from five-card --set five-card.target=31 "
+            "--plugin muggins --set muggins.apply_to_play=false"
+        ),
     )
     new.add_argument("name", type=_profile_name, metavar="NAME")
-    new.add_argument("--from", dest="base", default=STANDARD, metavar="PROFILE", help="default: standard")
+    new.add_argument("--from", dest="base", default=STANDARD, metavar="PROFILE", help=_("default: standard"))
     new.add_argument(
-        "--plugin", action="append", default=[], metavar="PLUGIN", help="enable a plugin (repeatable)"
+        "--plugin", action="append", default=[], metavar="PLUGIN", help=_("enable a plugin (repeatable)")
     )
     new.add_argument(
         "--set",
@@ -93,17 +104,17 @@ def add_profiles_parser(commands: argparse._SubParsersAction[Any]) -> None:
         default=[],
         type=_setting,
         metavar="KEY=VALUE",
-        help='PLUGIN.OPTION=VALUE or rules.RULE=VALUE (TOML values: 61, true, "text"); repeatable',
+        help=_('PLUGIN.OPTION=VALUE or rules.RULE=VALUE (TOML values: 61, true, "text"); repeatable'),
     )
     new.add_argument("--description", default=None, metavar="TEXT")
-    new.add_argument("--output", type=Path, metavar="FILE", help="default: NAME.toml here")
-    new.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    new.add_argument("--output", type=Path, metavar="FILE", help=_("default: NAME.toml here"))
+    new.add_argument("--force", action="store_true", help=_("replace FILE if it exists"))
     new.set_defaults(handler=_new)
 
     schema = sub.add_parser(
         "schema",
-        help="the JSON Schema of a profile file",
-        description="Print the JSON Schema of profile files (for editors that validate TOML).",
+        help=_("the JSON Schema of a profile file"),
+        description=_("Print the JSON Schema of profile files (for editors that validate TOML)."),
     )
     schema.set_defaults(handler=_schema)
 
@@ -157,15 +168,19 @@ def _list(args: argparse.Namespace, console: Console) -> int:
         print_json([_summary(p) for p in profiles])
         return 0
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-    table.add_column("profile", no_wrap=True)
-    table.add_column("players", justify="right")
-    table.add_column("to", justify="right")
-    table.add_column("description")
+    table.add_column(_("profile"), no_wrap=True)
+    table.add_column(_("players"), justify="right")
+    table.add_column(_("to"), justify="right")
+    table.add_column(_("description"))
     for profile in profiles:
-        name = profile.name + (" (locked, default)" if profile.locked else "")
-        table.add_row(name, str(profile.rules.seats), str(profile.rules.target), profile.description)
+        name = profile.name + (_(" (locked, default)") if profile.locked else "")
+        # A built-in profile's description is in the catalog (babel.cfg extracts it).
+        described = gettext(profile.description) if profile.description else ""
+        table.add_row(name, str(profile.rules.seats), str(profile.rules.target), described)
     console.print(table)
-    console.print(Text("Play one with: cribbage play --profile NAME   Details: cribbage profiles show NAME"))
+    console.print(
+        Text(_("Play one with: cribbage play --profile NAME   Details: cribbage profiles show NAME"))
+    )
     return 0
 
 

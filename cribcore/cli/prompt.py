@@ -21,6 +21,7 @@ from ..cards_es import from_spanish
 from ..i18n import N_, _, current_language, ngettext
 from ..players import hint
 from ..players.muggins import declared_so_far
+from ..speech_messages import say
 from ..views import SeatView
 from .describe import Voice, number_words
 from .errors import shorten
@@ -415,8 +416,8 @@ def ask_action(
                 shown = " ".join(painter.plain(card) for card in missing)
                 raise ValueError(_("You do not hold {cards}.").format(cards=shown))
             check(action)
-        except ValueError as exc:  # IllegalAction is a ValueError: the engine's reason, as it says it
-            reader.problem(_sentence(str(exc)))
+        except ValueError as exc:  # IllegalAction is a ValueError: the engine's reason, in our language
+            reader.problem(_sentence(say(str(exc), card=painter.plain)))
             continue
         return action
 

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ..cards import Card
 from ..events import Event
+from ..i18n import _
 from ..records import RecordError, parse_record, read_record, replay
 from ..rules import RuleSet
 from ..scoring import HEELS
@@ -27,11 +28,11 @@ def add_replay_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``replay`` to the ``cribbage`` parser."""
     replay = commands.add_parser(
         "replay",
-        help="replay a game record and list its scores",
-        description="Re-play a game record through the engine and list every score, then the result.",
+        help=_("replay a game record and list its scores"),
+        description=_("Re-play a game record through the engine and list every score, then the result."),
     )
-    replay.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
-    replay.add_argument("--json", action="store_true", help="print the scoring events as JSON")
+    replay.add_argument("file", metavar="FILE", help=_("the record (JSON); - reads standard input"))
+    replay.add_argument("--json", action="store_true", help=_("print the scoring events as JSON"))
     replay.set_defaults(
         handler=lambda args, console: replay_command(args.file, as_json=args.json, console=console)
     )
@@ -66,8 +67,14 @@ def replay_command(source: str, *, as_json: bool, console: Console) -> int:
         )
         return 0
     voice = Voice.for_game(game.players, game.rules)
-    seed = f", seed {game.seed}" if game.seed is not None else ""
-    console.print(Text(f"{' vs '.join(game.players)} (profile {game.profile.name}{seed})", style="bold"))
+    players = _(" vs ").join(game.players)
+    if game.seed is not None:
+        heading = _("{players} (profile {profile}, seed {seed})").format(
+            players=players, profile=game.profile.name, seed=game.seed
+        )
+    else:
+        heading = _("{players} (profile {profile})").format(players=players, profile=game.profile.name)
+    console.print(Text(heading, style="bold"))
     width = max(len(name) for name in game.players)
     starters: dict[int, Card] = {
         event.deal: event.cards[0] for event in game.events if event.kind == "starter" and event.cards
@@ -77,12 +84,14 @@ def replay_command(source: str, *, as_json: bool, console: Console) -> int:
             scoring_line(event, voice, starters.get(event.deal), width, Painter.for_console(console))
         )
     if game.winner is not None:
-        console.print(Text(f"Result: {voice.result(game.winner, game.scores)}.", style="bold"))
+        result = voice.result(game.winner, game.scores)
+        console.print(Text(_("Result: {result}.").format(result=result), style="bold"))
     else:
         console.print(
             Text(
-                f"Unfinished: the record stops in deal {game.deal_number + 1} "
-                f"with {voice.scores(game.scores)}.",
+                _("Unfinished: the record stops in deal {number} with {scores}.").format(
+                    number=game.deal_number + 1, scores=voice.scores(game.scores)
+                ),
                 style="bold",
             )
         )
@@ -103,10 +112,9 @@ def scoring_line(
     """One scoring event as a line: deal number (from 1), player, points, what scored, the scores.
     Cards are drawn by ``painter`` (as the game draws them on the console; default: letters)."""
     name = voice.names[event.seat] if event.seat is not None else ""
-    return (
-        f"deal {event.deal + 1:>2}  {name:<{width}}  {event.points:>2}  "
-        f"{_what(event, starter, painter or Painter(symbols=False))}   ({voice.scores(event.scores)})"
-    )
+    deal = _("deal {number:>2}").format(number=event.deal + 1)
+    what = _what(event, starter, painter or Painter(symbols=False))
+    return f"{deal}  {name:<{width}}  {event.points:>2}  {what}   ({voice.scores(event.scores)})"
 
 
 def _what(event: Event, starter: Card | None, painter: Painter) -> str:
@@ -115,18 +123,26 @@ def _what(event: Event, starter: Card | None, painter: Painter) -> str:
 
     kind = event.kind
     if kind == "play" and event.cards:
-        return f"plays {cards(event.cards[:1])} at {event.count}: {reasons(event.items)}"
+        return _("plays {card} at {count}: {reasons}").format(
+            card=cards(event.cards[:1]), count=event.count, reasons=reasons(event.items)
+        )
     if kind == "go":
-        return f"{event.note or 'go'} at {event.count}"
+        line = _("last card at {count}") if event.note == "last card" else _("go at {count}")
+        return line.format(count=event.count)
     if kind == "heels" and event.cards:
         if all(item.kind == HEELS for item in event.items):
-            return f"his heels (starter {cards(event.cards[:1])})"
-        return f"starter {cards(event.cards[:1])}: {reasons(event.items)}"
+            return _("his heels (starter {card})").format(card=cards(event.cards[:1]))
+        return _("starter {card}: {reasons}").format(
+            card=cards(event.cards[:1]), reasons=reasons(event.items)
+        )
     if kind in ("hand", "crib"):
-        with_starter = f" + {cards([starter])}" if starter is not None else ""
-        return f"{kind} {cards(event.cards)}{with_starter}: {reasons(event.items) or 'nothing'}"
+        shown = cards(event.cards) + (f" + {cards([starter])}" if starter is not None else "")
+        line = _("hand {cards}: {reasons}") if kind == "hand" else _("crib {cards}: {reasons}")
+        return line.format(cards=shown, reasons=reasons(event.items) or _("nothing"))
     if kind == "compensation":
-        return "three for last (not dealing first)" if event.points == 3 else "for last (not dealing first)"
+        if event.points == 3:
+            return _("three for last (not dealing first)")
+        return _("for last (not dealing first)")
     if kind in ("count", "muggins", "penalty"):
         # Muggins: a count's note says what was declared; a call's, what was called and missed.
         return f"{kind} ({event.note})" if event.note else kind

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..files import remove_stale_temps
+from ..i18n import N_, _
 from ..saves import (
     MODE_WORDS,
     MODES,
@@ -36,19 +37,37 @@ def add_saves_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``saves`` (``list``, ``delete MODE``) to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "saves",
-        help="list or delete saved games",
-        description="Games with a human are saved after every move, one save for games against the "
-        "computer and one for games on this device. 'list' shows them; 'delete MODE' removes one, "
-        "even one that cannot be resumed.",
+        help=_("list or delete saved games"),
+        description=_(
+            "Games with a human are saved after every move, one save for games against the "
+            "computer and one for games on this device. 'list' shows them; 'delete MODE' removes one, "
+            "even one that cannot be resumed."
+        ),
     )
-    sub = parser.add_subparsers(dest="saves_command", metavar="ACTION", title="actions")
-    listing = sub.add_parser("list", help="show the saved games", description="Show the saved games.")
+    sub = parser.add_subparsers(dest="saves_command", metavar="ACTION", title=_("actions"))
+    listing = sub.add_parser("list", help=_("show the saved games"), description=_("Show the saved games."))
     listing.set_defaults(handler=lambda args, console: list_command(console))
-    delete = sub.add_parser("delete", help="remove a saved game", description="Remove a saved game.")
-    delete.add_argument("mode", choices=MODES, metavar="MODE", help=f"which save: {' or '.join(MODES)}")
+    delete = sub.add_parser("delete", help=_("remove a saved game"), description=_("Remove a saved game."))
+    delete.add_argument(
+        "mode",
+        choices=MODES,
+        metavar="MODE",
+        help=_("which save: {modes}").format(modes=_(" or ").join(MODES)),
+    )
     delete.set_defaults(handler=lambda args, console: delete_command(args.mode, console))
     # `cribbage saves` alone lists them.
     parser.set_defaults(handler=lambda args, console: list_command(console))
+
+
+# Whole sentences per save slot, so that each language words them its own way.
+_NO_SAVE = {
+    "computer": N_("there is no saved game against the computer ({path})"),
+    "same-device": N_("there is no saved game on this device ({path})"),
+}
+_DELETED = {
+    "computer": N_("Deleted the saved game against the computer ({path})."),
+    "same-device": N_("Deleted the saved game on this device ({path})."),
+}
 
 
 def local_time(stamp: str) -> str:
@@ -65,15 +84,19 @@ def describe_save(saved: SavedGame) -> str:
     """One line about a save: who plays, where the game stands, and when it was saved."""
     game = saved.game
     voice = Voice.for_game(game.players, game.rules)
-    parts = [" vs ".join(game.players)]
+    parts = [_(" vs ").join(game.players)]
     if saved.envelope.profile != "standard":
-        parts.append(f"profile {game.profile.name}")
+        parts.append(_("profile {name}").format(name=game.profile.name))
     match = saved.envelope.match
     if match is not None:
-        parts.append(f"game {len(match.results) + 1} of {match.games}")
-    parts.append(f"deal {game.deal_number + 1}" if game.deal_number >= 0 else "not dealt yet")
+        parts.append(_("game {number} of {games}").format(number=len(match.results) + 1, games=match.games))
+    if game.deal_number >= 0:
+        # Its own entry (":d"): a save's stand, said without the article that "at deal N" takes.
+        parts.append(_("deal {number:d}").format(number=game.deal_number + 1))
+    else:
+        parts.append(_("not dealt yet"))
     parts.append(voice.scores(game.scores))
-    parts.append(f"saved {local_time(saved.envelope.saved_at)}")
+    parts.append(_("saved {time}").format(time=local_time(saved.envelope.saved_at)))
     return ", ".join(parts)
 
 
@@ -83,22 +106,24 @@ def list_command(console: Console) -> int:
     problem = folder_problem(save_path(MODES[0]))
     if problem is not None:
         raise ValueError(problem)
-    console.print(Text(f"Saved games (kept in {folder}):", style="bold"))
+    console.print(Text(_("Saved games (kept in {folder}):").format(folder=folder), style="bold"))
     rows: list[list[Text | str]] = []
     for mode in MODES:
         remove_stale_temps(save_path(mode))
         try:
             state = describe_save(read_save(save_path(mode), mode))
         except NoSave:
-            state = "none"
+            state = _("none")
         except SaveError as exc:
-            state = f"cannot be resumed: {_reason(exc)}"
+            state = _("cannot be resumed: {reason}").format(reason=_reason(exc))
         rows.append([mode, state])
     for line in columns(rows):
         line.pad_left(2)
         console.print(line)
     console.print(
-        Text("Continue one with: cribbage resume MODE · remove one with: cribbage saves delete MODE", "dim")
+        Text(
+            _("Continue one with: cribbage resume MODE · remove one with: cribbage saves delete MODE"), "dim"
+        )
     )
     return 0
 
@@ -112,8 +137,8 @@ def delete_command(mode: str, console: Console) -> int:
     try:
         path.unlink()
     except FileNotFoundError:
-        raise ValueError(f"there is no saved game {MODE_WORDS[mode]} ({path})") from None
-    console.print(f"Deleted the saved game {MODE_WORDS[mode]} ({path}).")
+        raise ValueError(_(_NO_SAVE[mode]).format(path=path)) from None
+    console.print(_(_DELETED[mode]).format(path=path))
     return 0
 
 

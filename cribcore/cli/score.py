@@ -34,15 +34,19 @@ def add_score_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``score`` to the ``cribbage`` parser."""
     score = commands.add_parser(
         "score",
-        help="count a hand or crib in the show",
-        description="Count a hand (or crib) with the starter, item by item.",
-        epilog="Cards: rank A 2-9 T J Q K (or 10) and suit C D H S (or ♣ ♦ ♥ ♠), e.g. 5H, 10s, J♣.",
+        help=_("count a hand or crib in the show"),
+        description=_("Count a hand (or crib) with the starter, item by item."),
+        epilog=_("Cards: rank A 2-9 T J Q K (or 10) and suit C D H S (or ♣ ♦ ♥ ♠), e.g. 5H, 10s, J♣."),
     )
-    score.add_argument("cards", nargs="+", metavar="CARD", help="the hand: 1 to 6 cards")
-    score.add_argument("--starter", metavar="CARD", help="the starter (cut) card; required")
-    score.add_argument("--crib", action="store_true", help="count as the crib (flush needs all five)")
-    score.add_argument("--json", action="store_true", help="print the score as JSON")
-    add_profile_argument(score, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
+    score.add_argument("cards", nargs="+", metavar="CARD", help=_("the hand: 1 to 6 cards"))
+    score.add_argument("--starter", metavar="CARD", help=_("the starter (cut) card; required"))
+    score.add_argument("--crib", action="store_true", help=_("count as the crib (flush needs all five)"))
+    score.add_argument("--json", action="store_true", help=_("print the score as JSON"))
+    add_profile_argument(
+        score,
+        default=None,
+        help=_("{profile} (default standard; JSON then names it)").format(profile=_(PROFILE_HELP)),
+    )
     score.set_defaults(handler=_score)
 
 
@@ -50,23 +54,27 @@ def add_peg_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``peg`` to the ``cribbage`` parser."""
     peg = commands.add_parser(
         "peg",
-        help="score cards laid in order on one count",
-        description="Points each card scores when laid in this order on one count (the play).",
+        help=_("score cards laid in order on one count"),
+        description=_("Points each card scores when laid in this order on one count (the play)."),
     )
-    peg.add_argument("cards", nargs="+", metavar="CARD", help="cards in the order laid")
+    peg.add_argument("cards", nargs="+", metavar="CARD", help=_("cards in the order laid"))
     peg.add_argument(
         "--last",
         action="store_true",
-        help="nobody can play on: the final card also scores 1 for the go (unless it made 31)",
+        help=_("nobody can play on: the final card also scores 1 for the go (unless it made 31)"),
     )
-    peg.add_argument("--json", action="store_true", help="print one JSON object per card")
-    add_profile_argument(peg, default=None, help=f"{PROFILE_HELP} (default standard; JSON then names it)")
+    peg.add_argument("--json", action="store_true", help=_("print one JSON object per card"))
+    add_profile_argument(
+        peg,
+        default=None,
+        help=_("{profile} (default standard; JSON then names it)").format(profile=_(PROFILE_HELP)),
+    )
     peg.set_defaults(handler=_peg)
 
 
 def _score(args: argparse.Namespace, console: Console) -> int:
     if args.starter is None:
-        raise UsageError("the starter is missing: add --starter CARD, e.g. --starter 5S", "score")
+        raise UsageError(_("the starter is missing: add --starter CARD, e.g. --starter 5S"), "score")
     return score_command(
         args.cards,
         args.starter,
@@ -116,7 +124,11 @@ def score_command(
     hand = _parse_all(hand_texts)
     starter = parse_card(from_spanish(starter_text))
     if len(hand) not in HAND_SIZES:
-        raise ValueError(f"a hand has {HAND_SIZES.start} to {HAND_SIZES.stop - 1} cards, not {len(hand)}")
+        raise ValueError(
+            _("a hand has {least} to {most} cards, not {given}").format(
+                least=HAND_SIZES.start, most=HAND_SIZES.stop - 1, given=len(hand)
+            )
+        )
     check_show(hand, starter)
     if rulebook is None:
         # The standard profile counts with the standard plugin alone, which is the standard scorer:

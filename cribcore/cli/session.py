@@ -111,6 +111,8 @@ class Session:
         self.shared = len(humans) > 1
         self._holder: int | None = None
         self._told: dict[int, int] = {}
+        self._again = 0
+        """How many times the table chose to play again (each game's ``--record`` is kept)."""
         self._completed: dict[str, object] | None = None
         """The record as of the last completed action (kept only when there is a ``--record``)."""
 
@@ -149,7 +151,11 @@ class Session:
             following = self._game_over(game)
             self._offer_review(game)
             if following is None:
-                return 0
+                if not self._play_again():
+                    return 0
+                self._again += 1
+                game, resumed = self._fresh_start(), False
+                continue
             game, resumed = following, False
             try:
                 if self.reader is not None:
@@ -283,7 +289,8 @@ class Session:
         self.console.print(
             Rule(Text(_("Pass the device to {name}").format(name=name), style="bold"), align="left")
         )
-        told = narrator.transcript[self._told.get(seat, 0) :]
+        # Told again in the words for this player: "You lay away…", not "Ann lays away…".
+        told = narrator.retold(seat, self._told.get(seat, narrator.told_from))
         if told:
             self.console.print(
                 Text(_("Since your last turn:") if seat in self._told else _("So far:"), style="dim")
@@ -292,7 +299,7 @@ class Session:
                 self.console.print(line)
         self.reader.pause(_("{name}, press Enter when you have the device (q to quit) ").format(name=name))
         self._holder = seat
-        self._told[seat] = len(narrator.transcript)
+        self._told[seat] = len(narrator.events)
 
     def _commands(self, narrator: Narrator) -> Mapping[str, Callable[[], None]]:
         def board() -> None:
@@ -407,6 +414,18 @@ class Session:
         except ValueError as exc:
             self.console.print(Text(_("No review: {reason}").format(reason=exc), style="yellow"))
 
+    def _play_again(self) -> bool:
+        """The end-of-game step: whether the people at a terminal want another game (or match) with
+        the same settings on a new seed. Only a terminal is asked (Enter, no or Ctrl-D ends); piped
+        input and tables without a human end at once, so a script never blocks here."""
+        if self.reader is None or not self.reader.interactive:
+            return False
+        question = _("Play another match?") if self.match is not None else _("Play again?")
+        try:
+            return self.reader.confirm(question)
+        except QuitGame:
+            return False
+
     def _stopped(self, game: Game) -> None:
         if game.deal_number >= 0:
             where = _("in deal {number}").format(number=game.deal_number + 1)
@@ -486,11 +505,17 @@ class Session:
             self.console.print(Text(saved, style="bold"))
 
     def _record_path(self) -> Path | None:
-        """``--record`` as given; in a match, one file per game (``game-1.json``, ``game-2.json``, …)."""
-        if self.record is None or self.match is None or self.match.games == 1:
-            return self.record
+        """``--record`` as given; in a match, one file per game (``game-1.json``, ``game-2.json``, …).
+        A game (or match) played again at the table gets its own: ``game-2.json`` after ``game.json``."""
+        record = self.record
+        if record is None:
+            return None
+        if self._again:
+            record = record.with_name(f"{record.stem}-{self._again + 1}{record.suffix}")
+        if self.match is None or self.match.games == 1:
+            return record
         number = len(self.match.results) + 1
-        return self.record.with_name(f"{self.record.stem}-{number}{self.record.suffix}")
+        return record.with_name(f"{record.stem}-{number}{record.suffix}")
 
 
 def _nothing_to_call(view: SeatView) -> bool:

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
+from ..i18n import _
 from ..players.registry import COMPUTER_KINDS
 from ..profiles import load_profile
 from ..simulate import MAX_JOBS, SOURCES, Rate, Simulation, simulate
@@ -32,43 +33,51 @@ def add_simulate_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``simulate`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         COMMAND,
-        help="play many unattended games between computer players",
-        description="Play N games between computer players and report win rates with 95 percent intervals, "
-        "the first dealer's advantage, skunks, and average points per deal by source. The same "
-        "--seed gives the same numbers however the games are run.",
-        epilog="Examples: cribbage simulate 1000 --players computer,random --seed 1;  "
-        "cribbage simulate 100000 --dask tcp://scheduler:8786 (needs pip install 'cribcore[dask]' "
-        "here and on the workers).",
+        help=_("play many unattended games between computer players"),
+        description=_(
+            "Play N games between computer players and report win rates with 95 percent intervals, "
+            "the first dealer's advantage, skunks, and average points per deal by source. The same "
+            "--seed gives the same numbers however the games are run."
+        ),
+        epilog=_(
+            "Examples: cribbage simulate 1000 --players computer,random --seed 1;  "
+            "cribbage simulate 100000 --dask tcp://scheduler:8786 (needs pip install 'cribcore[dask]' "
+            "here and on the workers)."
+        ),
     )
     parser.add_argument(
-        "games", type=_whole(1), metavar="N", help="how many games (any number: they are played as they come)"
+        "games",
+        type=_whole(1),
+        metavar="N",
+        help=_("how many games (any number: they are played as they come)"),
     )
     parser.add_argument(
         "--players",
         type=_kinds,
         default=("computer",),
         metavar="KINDS",
-        help=f"one computer kind per seat, comma separated, or one for every seat: "
-        f"{', '.join(COMPUTER_KINDS)} (default computer)",
+        help=_(
+            "one computer kind per seat, comma separated, or one for every seat: {kinds} (default computer)"
+        ).format(kinds=", ".join(COMPUTER_KINDS)),
     )
     parser.add_argument(
-        "--profile", default="standard", metavar="NAME|FILE", help="whose rules (default standard)"
+        "--profile", default="standard", metavar="NAME|FILE", help=_("whose rules (default standard)")
     )
     parser.add_argument(
-        "--seed", type=_whole(0), metavar="S", help="fix every game (default: a random seed, printed)"
+        "--seed", type=_whole(0), metavar="S", help=_("fix every game (default: a random seed, printed)")
     )
     parser.add_argument(
         "--jobs",
         type=_whole(1, MAX_JOBS),
         metavar="J",
-        help=f"local processes to use, 1 to {MAX_JOBS} (default: one per core)",
+        help=_("local processes to use, 1 to {most} (default: one per core)").format(most=MAX_JOBS),
     )
     parser.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="run the games on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://host:8786",
+        help=_("run the games on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://host:8786"),
     )
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
     parser.set_defaults(handler=_handle)
 
 

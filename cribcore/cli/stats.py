@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from ..i18n import _
 from ..profiles import load_profile
 from ..rulebook import rulebook_for
 from ..stats import MAX_CARDS, Distribution, FlushRules, flush_rules, show_distribution
@@ -38,32 +39,36 @@ def add_stats_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``stats`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "stats",
-        help="the exact distribution of show scores",
-        description="Count every hand (and crib) with every starter by its show score, exactly, under a "
-        "profile's rules: a table, a histogram, the mean and the standard deviation.",
-        epilog="JSON (--json): {profile, flush, hand, crib}; hand and crib hold cards, combinations, "
-        "counts (counts[p] combinations score p points), mean, std, median, mode, max. "
-        "Example: cribbage stats --profile seven-card --hand",
+        help=_("the exact distribution of show scores"),
+        description=_(
+            "Count every hand (and crib) with every starter by its show score, exactly, under a "
+            "profile's rules: a table, a histogram, the mean and the standard deviation."
+        ),
+        epilog=_(
+            "JSON (--json): {profile, flush, hand, crib}; hand and crib hold cards, combinations, "
+            "counts (counts[p] combinations score p points), mean, std, median, mode, max. "
+            "Example: cribbage stats --profile seven-card --hand"
+        ),
     )
     parser.add_argument(
-        "--profile", default="standard", metavar="NAME|FILE", help="whose rules (default standard)"
+        "--profile", default="standard", metavar="NAME|FILE", help=_("whose rules (default standard)")
     )
     parser.add_argument(
         "--hand-size",
         type=_size,
         metavar="N",
-        help=f"cards in a hand, 1 to {MAX_CARDS} (default: the profile's)",
+        help=_("cards in a hand, 1 to {most} (default: the profile's)").format(most=MAX_CARDS),
     )
     parser.add_argument(
         "--crib-size",
         type=_size,
         metavar="N",
-        help=f"cards in the crib, 1 to {MAX_CARDS} (default: the profile's)",
+        help=_("cards in the crib, 1 to {most} (default: the profile's)").format(most=MAX_CARDS),
     )
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--hand", action="store_true", help="hands only")
-    which.add_argument("--crib", action="store_true", help="cribs only")
-    parser.add_argument("--json", action="store_true", help="print the distributions as JSON")
+    which.add_argument("--hand", action="store_true", help=_("hands only"))
+    which.add_argument("--crib", action="store_true", help=_("cribs only"))
+    parser.add_argument("--json", action="store_true", help=_("print the distributions as JSON"))
     parser.set_defaults(handler=_handle)
 
 
@@ -139,14 +144,14 @@ def _print_tables(
             f"{_flush_words(dist.cards, rules.needs_starter(crib=dist.crib))}; nobs 1"
         )
     console.print()
-    top = max(dist.maximum for _, dist in kinds)
+    top = max(dist.maximum for _kind, dist in kinds)
     header: list[Text | str] = [Text("points", style="bold")]
-    for kind, _ in kinds:
+    for kind, _dist in kinds:
         header += [Text(kind, style="bold"), Text("%", style="bold")]
     rows: list[list[Text | str]] = [header]
     for points in range(top + 1):
         row: list[Text | str] = [str(points)]
-        for _, dist in kinds:
+        for _kind, dist in kinds:
             count = dist.counts[points] if points < len(dist.counts) else 0
             row += [f"{count:,}", _percent(dist.share(points)) if count else Text("never", style="dim")]
         rows.append(row)

@@ -30,8 +30,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ..i18n import gettext
 from ..players.registry import DEFAULT_LEVEL, LEVELS
 from ..profiles import Profile, builtin_names, load_profile
+from ..speech_messages import say
 from .catalog import LANGS, board_messages
 from .messages import (
     CLOSE_CODES,
@@ -240,7 +242,7 @@ class _Server:
         if conn.closing:
             return
         conn.closing = True
-        message = {"type": "error", "code": exc.code, "message": str(exc)}
+        message = {"type": "error", "code": exc.code, "message": say(str(exc), conn.lang)}
         conn.outbox.put_nowait((json.dumps(message), code))
 
     @staticmethod
@@ -280,7 +282,8 @@ class _Server:
             await self.send_state(conn, room)
 
     async def error(self, conn: _Connection | WebSocket, exc: RoomError) -> None:
-        message = {"type": "error", "code": exc.code, "message": str(exc)}
+        lang = conn.lang if isinstance(conn, _Connection) else "en"
+        message = {"type": "error", "code": exc.code, "message": say(str(exc), lang)}
         if isinstance(conn, _Connection):
             await self.send(conn, message)
         else:
@@ -387,7 +390,15 @@ class _Server:
         return JSONResponse(
             {
                 "profiles": [
-                    {"name": name, "description": p.description, "seats": p.rules.seats}
+                    {
+                        "name": name,
+                        "description": p.description,
+                        # The board shows the one in its language (a profile file's own words otherwise).
+                        "descriptions": {
+                            lang: gettext(p.description, lang) if p.description else "" for lang in LANGS
+                        },
+                        "seats": p.rules.seats,
+                    }
                     for name, p in self.profiles.items()
                 ],
                 "levels": list(LEVELS),
@@ -621,6 +632,16 @@ def _check_origin(origin: str | None, host: str) -> None:
         raise RoomError("cross-site", "this server answers only its own pages (the Origin is another site)")
 
 
+def _accepted_language(request: Request) -> str:
+    """The language an HTTP error is said in: the first of ``Accept-Language`` that the server
+    speaks (the board sends the one chosen on it), else English."""
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";", 1)[0].strip().split("-", 1)[0].lower()
+        if code in LANGS:
+            return code
+    return "en"
+
+
 def _json_errors(
     handler: Callable[[Request], Awaitable[Response]],
 ) -> Callable[[Request], Awaitable[Response]]:
@@ -630,8 +651,9 @@ def _json_errors(
         try:
             response = await handler(request)
         except RoomError as exc:
+            text = say(str(exc), _accepted_language(request))
             response = JSONResponse(
-                {"error": str(exc), "code": exc.code}, status_code=HTTP_STATUS.get(exc.code, 400)
+                {"error": text, "code": exc.code}, status_code=HTTP_STATUS.get(exc.code, 400)
             )
         response.headers["cache-control"] = "no-store"
         return response

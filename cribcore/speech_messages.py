@@ -1,0 +1,255 @@
+"""Messages the engine and the server compose in English, said in the player's language.
+
+The engine's refusals (`IllegalAction`) and the server's errors are English sentences built where they
+are raised, and they stay English there: records, logs, the protocol's tests and any program reading
+them see the same text in every language. Where such a message is shown to a person, `say` finds its
+shape among `SHAPES` (a pattern with named fields, paired with the catalog entry that has the same
+named placeholders) and returns that entry in the language asked for, its fields filled in. A field
+named ``card`` or ``cards`` holds cards, drawn as the caller draws them; a field named ``reason`` is
+itself a message, said in turn. A message of no known shape (a plugin's own reason, a validation
+detail) is returned as it is, so nothing is ever lost in translation.
+
+English is the message itself, always: `say` never rewrites an English message.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .cards import Card, CardParseError, parse_card
+from .i18n import DEFAULT_LANGUAGE, N_, Nn_, current_language, gettext, ngettext
+
+__all__ = ["SHAPES", "Shape", "say"]
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """One English message shape: ``pattern`` matches the whole message and names its fields; the
+    catalog entry is ``message`` (or, with ``plural``, the form ``ngettext`` picks for the whole
+    number in field ``n``)."""
+
+    pattern: re.Pattern[str]
+    message: str
+    plural: str | None = None
+
+
+def _shape(pattern: str, message: str | tuple[str, str]) -> Shape:
+    if isinstance(message, tuple):
+        return Shape(re.compile(pattern), message[0], message[1])
+    return Shape(re.compile(pattern), message)
+
+
+_NAME = r"(?P<name>.+)"
+
+SHAPES: tuple[Shape, ...] = (
+    # The engine's refusals (cribcore.engine, cribcore.actions).
+    _shape(r"you do not hold (?P<cards>.+)", N_("you do not hold {cards}")),
+    _shape(
+        r"(?P<card>\S+) would take the count to (?P<count>\d+), past (?P<limit>\d+)",
+        N_("{card} would take the count to {count}, past {limit}"),
+    ),
+    _shape(
+        r"discard exactly (?P<n>\d+) cards?, not (?P<given>\d+)",
+        Nn_("discard exactly {n} card, not {given}", "discard exactly {n} cards, not {given}"),
+    ),
+    _shape(r"a card is named twice in (?P<cards>.+)", N_("a card is named twice in {cards}")),
+    _shape(r"you have already discarded", N_("you have already discarded")),
+    _shape(r"the discard is over; play a card", N_("the discard is over; play a card")),
+    _shape(r"it is time to discard, not to play", N_("it is time to discard, not to play")),
+    _shape(rf"it is {_NAME}'s turn to play", N_("it is {name}'s turn to play")),
+    _shape(rf"it is {_NAME}'s turn", N_("it is {name}'s turn")),
+    _shape(r"the game is over", N_("the game is over")),
+    _shape(r"no deal is in progress", N_("no deal is in progress")),
+    _shape(rf"{_NAME}'s count must be settled first", N_("{name}'s count must be settled first")),
+    _shape(
+        r"there is no count to declare or call muggins on",
+        N_("there is no count to declare or call muggins on"),
+    ),
+    _shape(r"declare your count first, e\.g\. 'count 6'", N_("declare your count first, e.g. 'count 6'")),
+    _shape(
+        r"the count is declared; call 'muggins N' or 'pass'",
+        N_("the count is declared; call 'muggins N' or 'pass'"),
+    ),
+    _shape(
+        r"a count is 0 to (?P<limit>\d+), not (?P<points>-?\d+)", N_("a count is 0 to {limit}, not {points}")
+    ),
+    _shape(
+        r"muggins claims 1 to (?P<limit>\d+) points, not (?P<points>-?\d+)",
+        N_("muggins claims 1 to {limit} points, not {points}"),
+    ),
+    _shape(r"the (?P<phase>.+) comes first: (?P<actions>.+)", N_("the {phase} comes first: {actions}")),
+    _shape(r"there is no (?P<phase>.+) phase now", N_("there is no {phase} phase now")),
+    _shape(
+        r"'(?P<text>.*)' is not allowed now: (?P<actions>.+)", N_("'{text}' is not allowed now: {actions}")
+    ),
+    # Parsing an action's text (cribcore.actions.parse_action).
+    _shape(r"discard needs cards, e\.g\. 'discard JC QS'", N_("discard needs cards, e.g. 'discard JC QS'")),
+    _shape(
+        r"play takes exactly one card, e\.g\. 'play 7S'", N_("play takes exactly one card, e.g. 'play 7S'")
+    ),
+    # The server's errors (cribcore.server), as the board and `cribbage join` show them.
+    _shape(r"action: (?P<reason>.+)", N_("action: {reason}")),
+    _shape(r"that is not a seat key or invitation", N_("that is not a seat key or invitation")),
+    _shape(r"that is not a seat key of this room", N_("that is not a seat key of this room")),
+    _shape(
+        r"that invitation is not valid \(ask for a new link\)",
+        N_("that invitation is not valid (ask for a new link)"),
+    ),
+    _shape(
+        r"there is no such invitation \(it may have expired\)",
+        N_("there is no such invitation (it may have expired)"),
+    ),
+    _shape(r"this room is full: every seat is taken", N_("this room is full: every seat is taken")),
+    _shape(
+        r"this room expired after (?P<days>\d+) days without play",
+        N_("this room expired after {days} days without play"),
+    ),
+    _shape(
+        r"name: (?P<name>'.*') is already at this table: choose another",
+        N_("name: {name} is already at this table: choose another"),
+    ),
+    _shape(
+        r"names: give only your own name \(the other seats are filled in\)",
+        N_("names: give only your own name (the other seats are filled in)"),
+    ),
+    _shape(
+        r"names: (?P<profile>\S+) seats (?P<n>\d+) players, so give (?P<m>\d+) names",
+        N_("names: {profile} seats {n} players, so give {m} names"),
+    ),
+    _shape(
+        r"profile: unknown profile (?P<profile>'.*') \(use (?P<names>.+)\)",
+        N_("profile: unknown profile {profile} (use {names})"),
+    ),
+    _shape(r"only a friend room's seats can be reopened", N_("only a friend room's seats can be reopened")),
+    _shape(r"seat: reopen another player's seat", N_("seat: reopen another player's seat")),
+    _shape(r"seat: that seat is not held by a player", N_("seat: that seat is not held by a player")),
+    _shape(
+        rf"{_NAME} is connected: only an absent seat can be reopened",
+        N_("{name} is connected: only an absent seat can be reopened"),
+    ),
+    _shape(
+        r"there is no hand to move on from: play goes on",
+        N_("there is no hand to move on from: play goes on"),
+    ),
+    _shape(
+        r"game (?P<old>\d+) has already been replaced: this is game (?P<new>\d+)",
+        N_("game {old} has already been replaced: this is game {new}"),
+    ),
+    _shape(r"no new game has been proposed", N_("no new game has been proposed")),
+    _shape(
+        r"hints are for games against the computer or on one device",
+        N_("hints are for games against the computer or on one device"),
+    ),
+    _shape(
+        r"it is not your turn: there is nothing to hint", N_("it is not your turn: there is nothing to hint")
+    ),
+    _shape(
+        rf"waiting for {_NAME} to connect: both players must be connected",
+        N_("waiting for {name} to connect: both players must be connected"),
+    ),
+    _shape(
+        rf"waiting for {_NAME} to connect: every player must be connected",
+        N_("waiting for {name} to connect: every player must be connected"),
+    ),
+    _shape(
+        r"the next hand starts when every player has pressed Next hand",
+        N_("the next hand starts when every player has pressed Next hand"),
+    ),
+    _shape(
+        r"this room's stored game cannot be read back \((?P<why>.*)\)",
+        N_("this room's stored game cannot be read back ({why})"),
+    ),
+    _shape(
+        r"the server lost its room database: reconnecting…",
+        N_("the server lost its room database: reconnecting…"),
+    ),
+    _shape(r"the request body is over (?P<n>\d+) bytes", N_("the request body is over {n} bytes")),
+    _shape(r"a message is at most (?P<n>\d+) bytes", N_("a message is at most {n} bytes")),
+    _shape(
+        r"too many rooms created from this address: wait a minute",
+        N_("too many rooms created from this address: wait a minute"),
+    ),
+    _shape(r"too many messages: slow down", N_("too many messages: slow down")),
+    _shape(r"too many messages: the connection is closed", N_("too many messages: the connection is closed")),
+    _shape(r"messages are JSON text, not binary", N_("messages are JSON text, not binary")),
+    _shape(r"the message is not JSON", N_("the message is not JSON")),
+    _shape(r"say hello with your seat key first", N_("say hello with your seat key first")),
+    _shape(
+        r"the first message must be hello with your seat key",
+        N_("the first message must be hello with your seat key"),
+    ),
+    _shape(r"this connection already holds a seat", N_("this connection already holds a seat")),
+    _shape(r"this seat was opened elsewhere", N_("this seat was opened elsewhere")),
+    _shape(
+        r"seed: a friend room's cards cannot be chosen \(only a test server allows it\)",
+        N_("seed: a friend room's cards cannot be chosen (only a test server allows it)"),
+    ),
+    _shape(
+        r"Content-Type: the body must be JSON \(application/json\)",
+        N_("Content-Type: the body must be JSON (application/json)"),
+    ),
+    _shape(
+        r"this server answers only its own pages \(the Origin is another site\)",
+        N_("this server answers only its own pages (the Origin is another site)"),
+    ),
+    # A name refused (cribcore.server.messages.clean_name), alone or after its field.
+    _shape(r"a name must not be empty", N_("a name must not be empty")),
+    _shape(r"a name has at most (?P<n>\d+) characters", N_("a name has at most {n} characters")),
+    _shape(
+        r"a name must be printable text \(no control characters\)",
+        N_("a name must be printable text (no control characters)"),
+    ),
+    _shape(
+        r"a name has at most (?P<n>\d+) accents on one letter",
+        N_("a name has at most {n} accents on one letter"),
+    ),
+    _shape(r"a name must not look like a computer seat's", N_("a name must not look like a computer seat's")),
+    # Last: a request's field and what is wrong with it (the field's name is the protocol's own).
+    _shape(r"(?P<field>[a-z_][\w.]*): (?P<reason>.+)", N_("{field}: {reason}")),
+)
+"""Every message shape `say` translates, the engine's refusals first. The first whose pattern matches
+the whole message is taken."""
+
+_CARD_FIELDS = frozenset({"card", "cards"})
+
+
+def _symbols(card: Card) -> str:
+    """A card as the boards draw it: ``10♥``, ``Q♠`` (a plugin's extra card as its own text)."""
+    if not card.standard:
+        return str(card)
+    rank = "10" if card.rank.symbol == "T" else card.rank.symbol
+    return rank + card.suit.symbol
+
+
+def _cards(text: str, card: Callable[[Card], str]) -> str:
+    try:
+        return " ".join(card(parse_card(token)) for token in text.split())
+    except CardParseError:
+        return text
+
+
+def say(message: str, lang: str | None = None, *, card: Callable[[Card], str] = _symbols) -> str:
+    """``message`` (an English message of the engine or the server) in ``lang`` (default: the current
+    language): its shape's catalog entry with the fields filled in, cards drawn with ``card``. English,
+    and a message of no known shape, come back unchanged."""
+    code = current_language() if lang is None else lang
+    if code == DEFAULT_LANGUAGE:
+        return message
+    for shape in SHAPES:
+        found = shape.pattern.fullmatch(message)
+        if found is None:
+            continue
+        fields = found.groupdict()
+        for key, value in fields.items():
+            if key in _CARD_FIELDS:
+                fields[key] = _cards(value, card)
+            elif key == "reason":
+                fields[key] = say(value, code, card=card)
+        if shape.plural is not None:
+            template = ngettext(shape.message, shape.plural, int(fields["n"]), code)
+        else:
+            template = gettext(shape.message, code)
+        return template.format(**fields)
+    return message
