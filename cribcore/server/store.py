@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, ClassVar
 
+from .catchup import catch_up
 from .rooms import Room, RoomError
 
 __all__ = [
@@ -92,6 +93,10 @@ class Store:
         self._rooms: OrderedDict[str, Room] = OrderedDict()
         self._versions: dict[str, int] = {}
         self._cached = cached
+        self.rebuilt = 0
+        """How many rooms were read whole from their rows (replaying each game's record)."""
+        self.caught_up = 0
+        """How many actions of rooms moved on elsewhere were applied to the rooms in memory instead."""
 
     # ------------------------------------------------------------- the rows (per database)
 
@@ -210,7 +215,14 @@ class Store:
             if data is not None or room is None:
                 if data is None:  # pragma: no cover - a version is only known for a cached room
                     raise RoomError("no-room", "there is no such room (it may have expired)")
-                room = Room.from_json(data)
+                # Moved on by another process: its new actions only, or (another game, say) all again.
+                applied = catch_up(room, data) if room is not None else None
+                if room is None or applied is None:
+                    self._forget(room_id)
+                    room = Room.from_json(data)
+                    self.rebuilt += 1
+                else:
+                    self.caught_up += applied
                 if room.id != room_id:
                     raise RoomError(
                         "no-room", "this room's stored game cannot be read back (id: not its row's)"
