@@ -18,11 +18,13 @@ from typing import Any, cast
 
 import psycopg
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from cribcore.players.registry import make_player
 from cribcore.profiles import load_profile
 from cribcore.records import replay
+from cribcore.server.messages import CLOSE_CODES
 from cribcore.server.rooms import Room
 from cribcore.server.store import RoomStore
 from cribcore.server.wire import SeatLog
@@ -49,7 +51,7 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 class Seat:
     """One seat's connection to one server process, keeping the seat's log."""
 
-    def __init__(self, base: str, key: str) -> None:
+    def __init__(self, base: str, key: str, then: dict[str, Any] | None = None) -> None:
         self.key = key
         self.log = SeatLog()
         self.state: dict[str, Any] = {}
@@ -59,6 +61,8 @@ class Seat:
             base.replace("http://", "ws://") + "/ws", open_timeout=WAIT
         ).__enter__()
         self.ws.send(json.dumps({"type": "hello", "key": key}))
+        if then is not None:  # sent at once, before the hello is answered
+            self.ws.send(json.dumps(then))
         self.receive()
 
     def receive(self) -> dict[str, Any]:
@@ -133,6 +137,12 @@ def both(*targets: Any) -> None:
         raise AssertionError(" | ".join(map(str, failures)))
 
 
+def room_state(base: str, room_id: str, key: str) -> dict[str, Any]:
+    request = urllib.request.Request(f"{base}/api/rooms/{room_id}/state", headers={"x-seat-key": key})
+    with urllib.request.urlopen(request, timeout=WAIT) as response:
+        return cast(dict[str, Any], json.loads(response.read()))
+
+
 def stored(url: str, room_id: str) -> Room:
     with psycopg.connect(url) as conn:
         row = conn.execute("SELECT data FROM rooms WHERE id = %s", (room_id,)).fetchone()
@@ -178,6 +188,14 @@ def test_a_friend_game_across_two_processes_to_the_end(
     bob.close()
 
 
+def open_and_discard(
+    seats: dict[str, Seat], gate: threading.Barrier, base: str, key: str, cards: list[str]
+) -> None:
+    """Once ``gate`` opens, connect ``key``'s seat to ``base`` and discard ``cards`` at once."""
+    gate.wait()
+    seats[base] = Seat(base, key, then={"type": "action", "action": "discard " + " ".join(cards)})
+
+
 def test_two_conflicting_actions_at_two_processes_are_applied_once(
     processes: tuple[ServerProcess, ServerProcess], postgres_url: str
 ) -> None:
@@ -186,24 +204,43 @@ def test_two_conflicting_actions_at_two_processes_are_applied_once(
     for seed in range(8):  # bounded: each round is a fresh room
         room = post(a.url, "/api/rooms", {"mode": "computer", "names": ["Ann"], "seed": seed})
         key = room["keys"][0]["key"]
-        here, there = Seat(a.url, key), Seat(b.url, key)  # one seat, connected to both processes
-        hand = [str(c) for c in here.view.hand] if here.view else []
+        hand = room_state(a.url, room["room"], key)["view"]["hand"]
         gate = threading.Barrier(2)
-
-        def discard(seat: Seat, cards: list[str], gate: threading.Barrier = gate) -> None:
-            gate.wait()
-            seat.send(type="action", action="discard " + " ".join(cards))
-
-        both((discard, here, hand[:2]), (discard, there, hand[2:4]))
-        for seat in (here, there):  # each connection is sent the discard that won
-            while seat.view is None or not seat.view.discarded:
+        seats: dict[str, Seat] = {}
+        # One seat, opened on both processes at once, each connection discarding at once: the seat
+        # is then held by one process (the other connection is replaced), but both discards race.
+        both(
+            (open_and_discard, seats, gate, a.url, key, hand[:2]),
+            (open_and_discard, seats, gate, b.url, key, hand[2:4]),
+        )
+        for seat in seats.values():  # each is sent the discard that won, or replaced
+            while (seat.view is None or not seat.view.discarded) and "replaced" not in seat.errors:
                 seat.receive()
         after = stored(postgres_url, room["room"]).game.view(0)
         assert len(after.discarded) == 2 and len(after.hand) == 4  # exactly one discard applied
         outcomes.add(tuple(str(c) for c in after.discarded) == tuple(hand[:2]))
-        here.close()
-        there.close()
+        for seat in seats.values():
+            seat.close()
     assert outcomes  # (which one wins is the race's; that only one does is the point)
+
+
+def test_opening_a_seat_on_another_process_replaces_its_older_connection(
+    processes: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = processes
+    room = post(a.url, "/api/rooms", {"mode": "computer", "names": ["Ann"], "seed": 2})
+    key = room["keys"][0]["key"]
+    older = Seat(a.url, key)
+    newer = Seat(b.url, key)
+    while "replaced" not in older.errors:
+        older.receive()
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            older.receive()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_CODES["replaced"]
+    play(newer)  # the newer connection plays on, to the end
+    assert newer.view is not None and newer.view.phase == "over"
+    newer.close()
 
 
 def test_killing_the_process_that_holds_a_seat_loses_nothing(

@@ -187,7 +187,19 @@ class _Server:
                 room = self.fetch(room_id, self.clock())
             except RoomError:
                 return
+            self.replaced_elsewhere(room_id)
             await self.broadcast(room)
+
+    def replaced_elsewhere(self, room_id: str) -> None:
+        """Close the connections here whose seats a connection to another process has opened since,
+        as a second connection here would (``replaced``)."""
+        seats = self.connections.get(room_id, {})
+        for seat in self.store.taken(room_id):
+            conn = seats.get(seat)
+            if conn is not None:
+                self.shut(
+                    conn, RoomError("replaced", "this seat was opened elsewhere"), CLOSE_CODES["replaced"]
+                )
 
     async def lost(self) -> None:
         """The database went away: tell every seat connected here that the server is reconnecting."""

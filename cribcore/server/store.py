@@ -158,6 +158,12 @@ class Store:
     def release(self, room_id: str, seat: int) -> None:
         """This process's connection for ``seat`` has gone."""
 
+    def taken(self, room_id: str) -> set[int]:
+        """The seats of ``room_id`` this process holds that a connection to another process has taken
+        since (as of the room's last `get`): this process's connections for them are replaced."""
+        del room_id
+        return set()
+
     # ------------------------------------------------------------- the interface
 
     def add(self, room: Room) -> None:

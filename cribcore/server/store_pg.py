@@ -61,6 +61,9 @@ _HELD = (
     "ON a.pid = p.backend AND a.backend_start = p.started WHERE p.room_id = rooms.id)"
 )
 
+# The seats of a room held by this very session.
+_MINE = "ARRAY(SELECT p.seat FROM presence p WHERE p.room_id = rooms.id AND p.backend = pg_backend_pid())"
+
 _SCHEMA_LOCK = 0x63726962  # one process creates the tables while another waits
 
 
@@ -81,7 +84,9 @@ class PostgresStore(Store):
         self.url = url
         self.id = uuid.uuid4().hex
         self._conn: psycopg.Connection[Any] | None = None
-        self._held: set[tuple[str, int]] = set()
+        self._held: dict[str, set[int]] = {}
+        """The seats of each room this process's connections hold."""
+        self._taken: dict[str, set[int]] = {}
         # One connection, one transaction at a time (a test client runs the app on several threads).
         self._lock = threading.RLock()
         try:
@@ -102,8 +107,9 @@ class PostgresStore(Store):
             raise _reconnecting(exc) from None
         self._conn = conn
         # Held seats named the old session: name this one (and tell the other processes).
-        for room_id, seat in sorted(self._held):
-            self._hold(room_id, seat)
+        for room_id, seats in sorted(self._held.items()):
+            for seat in sorted(seats):
+                self._hold(room_id, seat)
         return conn
 
     @contextmanager
@@ -145,13 +151,22 @@ class PostgresStore(Store):
     def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
         with self._tx() as conn:
             row = conn.execute(
-                f"SELECT CASE WHEN version = %s THEN NULL ELSE data END, version, {_HELD} "
+                f"SELECT CASE WHEN version = %s THEN NULL ELSE data END, version, {_HELD}, {_MINE} "
                 "FROM rooms WHERE id = %s",
                 (known if known is not None else -1, room_id),
             ).fetchone()
-        if row is None:
-            return None
+            # Held by this process but no longer by its session: another process's hold took it.
+            taken = self._held.get(room_id, set()) - set(row[3]) if row is not None else set()
+            if taken:
+                self._taken[room_id] = taken
+            else:
+                self._taken.pop(room_id, None)
+            if row is None:
+                return None
         return row[0], int(row[1]), set(row[2])
+
+    def taken(self, room_id: str) -> set[int]:
+        return set(self._taken.get(room_id, ()))
 
     def _tombstoned(self, room_id: str) -> bool:
         with self._tx() as conn:
@@ -229,11 +244,20 @@ class PostgresStore(Store):
             self._notify(conn, room_id)
 
     def hold(self, room_id: str, seat: int) -> None:
-        self._held.add((room_id, seat))
-        self._hold(room_id, seat)
+        # Counted as held here only once its row names this session (else a read on another thread
+        # in between would find it taken); when the database is away, the reconnection holds it.
+        try:
+            self._hold(room_id, seat)
+        finally:
+            with self._lock:
+                self._held.setdefault(room_id, set()).add(seat)
 
     def release(self, room_id: str, seat: int) -> None:
-        self._held.discard((room_id, seat))
+        with self._lock:
+            for seats in (self._held, self._taken):
+                seats.get(room_id, set()).discard(seat)
+                if not seats.get(room_id, True):
+                    del seats[room_id]
         with self._tx() as conn:
             conn.execute(
                 "DELETE FROM presence WHERE room_id = %s AND seat = %s AND backend = pg_backend_pid()",
