@@ -4,12 +4,21 @@ The seats of one room are connected to different processes: a whole friend game 
 processes and its record replays; two conflicting actions for one seat sent to two processes at once
 are applied exactly once, every time; killing the process that holds a seat mid-hand loses nothing
 (the seat reconnects to the other process and plays on); a restart of PostgreSQL is survived with the
-seats told ``reconnecting``.
+seats told ``reconnecting``; opening a seat on one process replaces its connection on the other; and
+nginx, with the configuration ``docs/deploy.md`` shows (``deploy/nginx.conf``), carries a friend game
+over TLS to the end with its seats on the two processes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import shutil
+import socket
+import ssl
+import subprocess
+import tempfile
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -20,6 +29,7 @@ import psycopg
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from cribcore.players.registry import make_player
 from cribcore.profiles import load_profile
@@ -40,25 +50,32 @@ WAIT = 60.0
 """A generous bound for one message: reaching it is a failure, never a pace."""
 
 
-def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        base + path, json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=WAIT) as response:
+def post(base: str, path: str, body: dict[str, Any], tls: ssl.SSLContext | None = None) -> dict[str, Any]:
+    """POST ``body``; over ``tls``, as the board's page would (with its ``Origin``)."""
+    headers = {"content-type": "application/json"}
+    if tls is not None:
+        headers["origin"] = base
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers)
+    with urllib.request.urlopen(request, timeout=WAIT, context=tls) as response:
         return cast(dict[str, Any], json.loads(response.read()))
 
 
 class Seat:
     """One seat's connection to one server process, keeping the seat's log."""
 
-    def __init__(self, base: str, key: str, then: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, base: str, key: str, then: dict[str, Any] | None = None, tls: ssl.SSLContext | None = None
+    ) -> None:
         self.key = key
         self.log = SeatLog()
         self.state: dict[str, Any] = {}
         self.errors: list[str] = []
         self.view: SeatView | None = None
         self.ws: ClientConnection = connect(
-            base.replace("http://", "ws://") + "/ws", open_timeout=WAIT
+            "ws" + base.removeprefix("http") + "/ws",
+            open_timeout=WAIT,
+            ssl=tls,
+            origin=cast(Origin, base) if tls is not None else None,  # a page's, over TLS
         ).__enter__()
         self.ws.send(json.dumps({"type": "hello", "key": key}))
         if then is not None:  # sent at once, before the hello is answered
@@ -314,3 +331,127 @@ def test_workers_share_one_port(postgres_url: str) -> None:
         ann.close()
     finally:
         server.stop()
+
+
+ROOT = Path(__file__).resolve().parents[1]
+NGINX_CONF = ROOT / "deploy" / "nginx.conf"
+
+
+def test_the_deployment_guide_shows_the_tested_nginx_configuration() -> None:
+    guide = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    assert f"```nginx\n{NGINX_CONF.read_text(encoding='utf-8')}```" in guide
+
+
+def nginx_binary() -> str:
+    """The nginx binary; skipped in one line where there is none (failed when it is required)."""
+    found = shutil.which("nginx") or next(
+        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None
+    )
+    if found is None or shutil.which("openssl") is None:
+        reason = (
+            f"no {'nginx' if found is None else 'openssl'} on this machine (scripts/install-test-browser)"
+        )
+        if os.environ.get("CRIBCORE_REQUIRE_NGINX") == "1":
+            pytest.fail(f"CRIBCORE_REQUIRE_NGINX=1 but {reason}")
+        pytest.skip(reason)
+    return found
+
+
+def nginx_config(where: Path, port: int, backends: list[int]) -> Path:
+    """deploy/nginx.conf with this test's backends, port and a throwaway certificate, inside a whole
+    nginx configuration that keeps every file of nginx's in ``where``."""
+    site = NGINX_CONF.read_text(encoding="utf-8")
+    swaps = {
+        "    server 10.0.0.11:8001;\n    server 10.0.0.12:8001;\n": "".join(
+            f"    server 127.0.0.1:{backend};\n" for backend in backends
+        ),
+        "listen 443 ssl;": f"listen 127.0.0.1:{port} ssl;",
+        "/etc/letsencrypt/live/cribbage.example/fullchain.pem": str(where / "cert.pem"),
+        "/etc/letsencrypt/live/cribbage.example/privkey.pem": str(where / "key.pem"),
+    }
+    for old, new in swaps.items():
+        assert old in site, f"deploy/nginx.conf no longer says {old!r}: render it anew here"
+        site = site.replace(old, new)
+    (where / "cribbage.conf").write_text(site, encoding="utf-8")
+    main = where / "nginx.conf"
+    main.write_text(
+        f"""worker_processes 1;
+pid {where}/nginx.pid;
+error_log {where}/error.log;
+events {{ worker_connections 64; }}
+http {{
+    access_log off;
+    proxy_max_temp_file_size 0;
+    client_body_temp_path {where}/body;
+    proxy_temp_path {where}/proxy;
+    fastcgi_temp_path {where}/fastcgi;
+    uwsgi_temp_path {where}/uwsgi;
+    scgi_temp_path {where}/scgi;
+    include {where}/cribbage.conf;
+}}
+""",
+        encoding="utf-8",
+    )
+    return main
+
+
+@pytest.fixture
+def proxy(processes: tuple[ServerProcess, ServerProcess]) -> Iterator[tuple[str, ssl.SSLContext]]:
+    """nginx with deploy/nginx.conf in front of the two processes: its https base URL, and a TLS
+    context trusting its certificate."""
+    binary = nginx_binary()
+    where = Path(tempfile.mkdtemp(prefix="cribcore-nginx-"))
+    command = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
+    subject = ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+    subprocess.run(
+        [*command.split(), "-keyout", str(where / "key.pem"), "-out", str(where / "cert.pem"), *subject],
+        check=True,
+        capture_output=True,
+    )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    main = nginx_config(where, port, [process.port for process in processes])
+    nginx = subprocess.Popen(
+        [binary, "-p", str(where), "-c", str(main), "-e", str(where / "error.log"), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        while True:  # until it listens (or has stopped: then its one line says why)
+            if nginx.poll() is not None:
+                raise AssertionError(f"nginx did not start: {nginx.stderr.read() if nginx.stderr else ''}")
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                nginx.wait(0.02)  # (a pause between looks, ended early should nginx stop)
+        tls = ssl.create_default_context(cafile=str(where / "cert.pem"))
+        yield f"https://127.0.0.1:{port}", tls
+    finally:
+        nginx.terminate()
+        nginx.wait(WAIT)
+        shutil.rmtree(where, ignore_errors=True)
+
+
+def test_a_friend_game_through_nginx_with_its_seats_on_two_processes(
+    proxy: tuple[str, ssl.SSLContext], postgres_url: str
+) -> None:
+    base, tls = proxy
+    # One nginx worker takes the backends in turn: create, join, then each seat's WebSocket.
+    room = post(base, "/api/rooms", {"mode": "friend", "names": ["Ann"], "seed": 5}, tls)
+    assert room["link"].startswith(f"{base}/#join=")  # the scheme and Host the proxy was asked
+    bob_key = post(base, "/api/join", {"invite": room["invite"], "name": "Bob"}, tls)["key"]
+    ann, bob = Seat(base, room["keys"][0]["key"], tls=tls), Seat(base, bob_key, tls=tls)
+    with psycopg.connect(postgres_url) as conn:
+        backends = conn.execute(
+            "SELECT COUNT(DISTINCT backend) FROM presence WHERE room_id = %s", (room["room"],)
+        ).fetchone()
+    assert backends == (2,)  # each seat held by another process
+    both((play, ann), (play, bob))
+    stored_room = stored(postgres_url, room["room"])
+    assert stored_room.game.is_over
+    assert replay(stored_room.to_json()["record"]).scores == stored_room.game.scores
+    ann.close()
+    bob.close()

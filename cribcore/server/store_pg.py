@@ -130,6 +130,13 @@ class PostgresStore(Store):
         if self._conn is not None:
             self._conn.close()
 
+    def drop_connection(self) -> None:
+        """Close the connection (after the database was away): the next operation connects again."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
     def _insert(self, room: Room, text: str) -> None:
         with self._tx() as conn:
             conn.execute(
@@ -295,6 +302,7 @@ async def listen(
                 await conn.execute(f"LISTEN {CHANNEL}")
                 if down:
                     down = False
+                    store.drop_connection()  # it was lost too: connect afresh rather than fail once
                     await back()
                 async for note in conn.notifies():
                     writer, _, room_id = note.payload.partition(" ")
