@@ -19,7 +19,7 @@ import threading
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, LiteralString
 
 from .rooms import Room, RoomError
 from .store import TOMBSTONE_SECONDS, Row, Store
@@ -123,6 +123,19 @@ class PostgresStore(Store):
                 conn.close()
                 raise _reconnecting(exc) from None
 
+    def _run(self, sql: LiteralString, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """One statement, its own transaction, in one round trip to the database; its rows. (A move
+        costs one of these to read its room and one to write it: ``BEGIN`` and ``COMMIT`` would
+        triple the waits, with the event loop held.)"""
+        with self._lock:
+            conn = self._db()
+            try:
+                cursor = conn.execute(sql, params)
+                return cursor.fetchall() if cursor.description is not None else []
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                conn.close()
+                raise _reconnecting(exc) from None
+
     def _notify(self, conn: psycopg.Connection[Any], room_id: str) -> None:
         conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.id} {room_id}"))
 
@@ -138,30 +151,29 @@ class PostgresStore(Store):
                 self._conn = None
 
     def _insert(self, room: Room, text: str) -> None:
-        with self._tx() as conn:
-            conn.execute(
-                "INSERT INTO rooms (id, last_active, data, version) VALUES (%s, %s, %s, 1)",
-                (room.id, room.last_active, text),
-            )
+        self._run(
+            "INSERT INTO rooms (id, last_active, data, version) VALUES (%s, %s, %s, 1)",
+            (room.id, room.last_active, text),
+        )
 
     def _update(self, room: Room, text: str, version: int) -> bool:
-        with self._tx() as conn:
-            cursor = conn.execute(
-                "UPDATE rooms SET last_active = %s, data = %s, version = version + 1 "
-                "WHERE id = %s AND version = %s",
-                (room.last_active, text, room.id, version),
-            )
-            if cursor.rowcount == 1:
-                self._notify(conn, room.id)
-        return cursor.rowcount == 1
+        # The change and its announcement in one statement (so one transaction): announced only if
+        # written, and delivered when it commits.
+        written = self._run(
+            "WITH written AS (UPDATE rooms SET last_active = %s, data = %s, version = version + 1 "
+            "WHERE id = %s AND version = %s RETURNING id) SELECT pg_notify(%s, %s) FROM written",
+            (room.last_active, text, room.id, version, CHANNEL, f"{self.id} {room.id}"),
+        )
+        return len(written) == 1
 
     def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
-        with self._tx() as conn:
-            row = conn.execute(
+        with self._lock:
+            rows = self._run(
                 f"SELECT CASE WHEN version = %s THEN NULL ELSE data END, version, {_HELD}, {_MINE} "
                 "FROM rooms WHERE id = %s",
                 (known if known is not None else -1, room_id),
-            ).fetchone()
+            )
+            row = rows[0] if rows else None
             # Held by this process but no longer by its session: another process's hold took it.
             taken = self._held.get(room_id, set()) - set(row[3]) if row is not None else set()
             if taken:
@@ -176,8 +188,7 @@ class PostgresStore(Store):
         return set(self._taken.get(room_id, ()))
 
     def _tombstoned(self, room_id: str) -> bool:
-        with self._tx() as conn:
-            return conn.execute("SELECT 1 FROM expired WHERE id = %s", (room_id,)).fetchone() is not None
+        return bool(self._run("SELECT 1 FROM expired WHERE id = %s", (room_id,)))
 
     def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
         with self._tx() as conn:
@@ -240,15 +251,13 @@ class PostgresStore(Store):
     # ------------------------------------------------------------- connections
 
     def _hold(self, room_id: str, seat: int) -> None:
-        with self._tx() as conn:
-            conn.execute(
-                "INSERT INTO presence (room_id, seat, backend, started) "
-                "SELECT %s, %s, pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid() "
-                "ON CONFLICT (room_id, seat) DO UPDATE SET backend = excluded.backend, "
-                "started = excluded.started",
-                (room_id, seat),
-            )
-            self._notify(conn, room_id)
+        self._run(
+            "WITH held AS (INSERT INTO presence (room_id, seat, backend, started) "
+            "SELECT %s, %s, pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid() "
+            "ON CONFLICT (room_id, seat) DO UPDATE SET backend = excluded.backend, "
+            "started = excluded.started) SELECT pg_notify(%s, %s)",
+            (room_id, seat, CHANNEL, f"{self.id} {room_id}"),
+        )
 
     def hold(self, room_id: str, seat: int) -> None:
         # Counted as held here only once its row names this session (else a read on another thread
@@ -265,12 +274,11 @@ class PostgresStore(Store):
                 seats.get(room_id, set()).discard(seat)
                 if not seats.get(room_id, True):
                     del seats[room_id]
-        with self._tx() as conn:
-            conn.execute(
-                "DELETE FROM presence WHERE room_id = %s AND seat = %s AND backend = pg_backend_pid()",
-                (room_id, seat),
-            )
-            self._notify(conn, room_id)
+        self._run(
+            "WITH gone AS (DELETE FROM presence WHERE room_id = %s AND seat = %s "
+            "AND backend = pg_backend_pid()) SELECT pg_notify(%s, %s)",
+            (room_id, seat, CHANNEL, f"{self.id} {room_id}"),
+        )
 
 
 def _shown(url: str) -> str:
