@@ -114,3 +114,44 @@ def test_a_process_applies_only_the_moves_made_elsewhere(postgres_url: str) -> N
     finally:
         here.close()
         there.close()
+
+
+def test_a_change_announced_with_its_row_is_taken_without_reading_it(postgres_url: str) -> None:
+    import psycopg
+
+    from cribcore.server.store_pg import CHANNEL, PostgresStore, parse_news
+
+    here, there = PostgresStore(postgres_url), PostgresStore(postgres_url)
+    try:
+        with psycopg.connect(postgres_url, autocommit=True) as ear:
+            ear.execute(f"LISTEN {CHANNEL}")
+            room = Room.create(
+                mode="same-device",
+                profile=load_profile(),
+                names=["Ann", "Bob"],
+                level="easy",
+                seed=8,
+                now=1.0,
+            )[0]
+            here.add(room)
+            there.get(room.id, 2.0)
+            reads = there.reads
+            for _ in range(3):  # each change, as another process's listener is told it
+                at = here.get(room.id, 2.0)
+                at.connected = {0, 1}
+                seat = at.game.to_act[0]
+                at.act(seat, str(at.game.legal_actions(seat)[0]), 2.0)
+                here.save(at)
+                note = next(ear.notifies(timeout=60, stop_after=1))
+                writer, room_id, version, data = parse_news(note.payload)
+                assert (writer, room_id, data) == (here.id, room.id, at.to_text())
+                assert version is not None
+                there.announced(room_id, version, data)
+                told = there.told(room.id)
+                assert told is not None and told.to_text() == at.to_text()
+            assert there.reads == reads  # never read back from the database
+            there.announced(room.id, 1000, None)  # a version it has not seen, without its row
+            assert there.told(room.id) is None  # so it is read
+    finally:
+        here.close()
+        there.close()

@@ -183,11 +183,16 @@ class _Server:
         if room_id not in self.connections:
             return
         async with self.lock(room_id):
-            try:
-                room = self.fetch(room_id, self.clock())
-            except RoomError:
-                return
-            self.replaced_elsewhere(room_id)
+            # The room as announced (the writer sent its row along) needs no read of the database.
+            room = self.store.told(room_id)
+            if room is not None:
+                room.connected |= set(self.connections.get(room_id, {}))
+            else:
+                try:
+                    room = self.fetch(room_id, self.clock())
+                except RoomError:
+                    return
+                self.replaced_elsewhere(room_id)
             await self.broadcast(room)
 
     def replaced_elsewhere(self, room_id: str) -> None:

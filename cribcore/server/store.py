@@ -97,6 +97,9 @@ class Store:
         """How many rooms were read whole from their rows (replaying each game's record)."""
         self.caught_up = 0
         """How many actions of rooms moved on elsewhere were applied to the rooms in memory instead."""
+        self.reads = 0
+        """How many times a room's row was read from the database."""
+        self._announced: dict[str, tuple[int, str | None]] = {}
 
     # ------------------------------------------------------------- the rows (per database)
 
@@ -158,6 +161,35 @@ class Store:
     def release(self, room_id: str, seat: int) -> None:
         """This process's connection for ``seat`` has gone."""
 
+    def announced(self, room_id: str, version: int, data: str | None) -> None:
+        """Another process wrote ``room_id`` at ``version`` (its row's ``data``, when it came with
+        the announcement): for the next `told`."""
+        if room_id in self._rooms:  # (of a room not in memory it is read whole anyway)
+            self._announced[room_id] = (version, data)
+
+    def told(self, room_id: str) -> Room | None:
+        """The room in memory brought up to its last `announced` version without reading the
+        database, when that is possible (it is in memory, and the announcement carried the next
+        version's row or one it already has); otherwise ``None``: `get` it. Only for sending the
+        change to the seats: a change is made over a `get`."""
+        news = self._announced.pop(room_id, None)
+        room = self._rooms.get(room_id)
+        known = self._versions.get(room_id)
+        if news is None or room is None or known is None:
+            return None
+        version, data = news
+        if version <= known:
+            return room
+        if version != known + 1 or data is None:
+            return None
+        applied = catch_up(room, data)
+        if applied is None:
+            self._forget(room_id)
+            return None
+        self.caught_up += applied
+        self._versions[room_id] = version
+        return room
+
     def taken(self, room_id: str) -> set[int]:
         """The seats of ``room_id`` this process holds that a connection to another process has taken
         since (as of the room's last `get`): this process's connections for them are replaced."""
@@ -184,6 +216,7 @@ class Store:
     def _forget(self, room_id: str) -> None:
         self._rooms.pop(room_id, None)
         self._versions.pop(room_id, None)
+        self._announced.pop(room_id, None)
 
     def save(self, room: Room) -> None:
         """Write ``room`` as it is now (one transaction), over the version it was read at.
@@ -212,6 +245,7 @@ class Store:
         if room is None or self.shared:
             known = self._versions.get(room_id) if room is not None else None
             row = self._load(room_id, known)
+            self.reads += 1
             if row is None:
                 self._forget(room_id)
                 if self._tombstoned(room_id):

@@ -29,10 +29,15 @@ try:
 except ImportError:  # pragma: no cover - depends on the installation
     psycopg = None  # type: ignore[assignment]
 
-__all__ = ["CHANNEL", "PostgresStore", "listen"]
+__all__ = ["CHANNEL", "PostgresStore", "listen", "parse_news"]
 
 CHANNEL = "cribcore_rooms"
-"""The NOTIFY channel every change of a room is announced on (payload: writer id, a space, room id)."""
+"""The NOTIFY channel every change of a room is announced on. The payload is the writer's id, a space
+and the room's id; a written room adds a space, its new version, and (when it fits the payload's limit)
+a space and the row's data, so that the other processes need not read it back."""
+
+_ANNOUNCED_BYTES = 7900
+"""The most data a NOTIFY payload carries (PostgreSQL's limit is 8000 bytes with the rest)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -158,11 +163,14 @@ class PostgresStore(Store):
 
     def _update(self, room: Room, text: str, version: int) -> bool:
         # The change and its announcement in one statement (so one transaction): announced only if
-        # written, and delivered when it commits.
+        # written, and delivered when it commits, in the order of the commits.
+        news = f"{self.id} {room.id} {version + 1}"
+        if len(text) <= _ANNOUNCED_BYTES // 4 or len(text.encode()) <= _ANNOUNCED_BYTES:
+            news = f"{news} {text}"
         written = self._run(
             "WITH written AS (UPDATE rooms SET last_active = %s, data = %s, version = version + 1 "
             "WHERE id = %s AND version = %s RETURNING id) SELECT pg_notify(%s, %s) FROM written",
-            (room.last_active, text, room.id, version, CHANNEL, f"{self.id} {room.id}"),
+            (room.last_active, text, room.id, version, CHANNEL, news),
         )
         return len(written) == 1
 
@@ -291,6 +299,14 @@ def _shown(url: str) -> str:
     return f"{scheme}://{user}@{tail}"
 
 
+def parse_news(payload: str) -> tuple[str, str, int | None, str | None]:
+    """A `CHANNEL` payload: the writer's id, the room's id, and the version and data when given."""
+    writer, _, rest = payload.partition(" ")
+    room_id, _, rest = rest.partition(" ")
+    version, _, data = rest.partition(" ")
+    return writer, room_id, int(version) if version.isdigit() else None, data or None
+
+
 async def listen(
     store: PostgresStore,
     changed: Callable[[str], Awaitable[None]],
@@ -313,9 +329,12 @@ async def listen(
                     store.drop_connection()  # it was lost too: connect afresh rather than fail once
                     await back()
                 async for note in conn.notifies():
-                    writer, _, room_id = note.payload.partition(" ")
-                    if writer != store.id:
-                        await changed(room_id)
+                    writer, room_id, version, data = parse_news(note.payload)
+                    if writer == store.id:
+                        continue
+                    if version is not None:
+                        store.announced(room_id, version, data)
+                    await changed(room_id)
         except (psycopg.OperationalError, psycopg.InterfaceError):
             if not down:
                 down = True
