@@ -154,6 +154,12 @@ def both(*targets: Any) -> None:
         raise AssertionError(" | ".join(map(str, failures)))
 
 
+def answering(server: ServerProcess) -> None:
+    """Wait for ``server`` to answer a request: it has started up (it says it serves before that)."""
+    with urllib.request.urlopen(server.url + "/api/profiles", timeout=WAIT) as response:
+        assert response.status == 200
+
+
 def room_state(base: str, room_id: str, key: str) -> dict[str, Any]:
     request = urllib.request.Request(f"{base}/api/rooms/{room_id}/state", headers={"x-seat-key": key})
     with urllib.request.urlopen(request, timeout=WAIT) as response:
@@ -276,6 +282,7 @@ def test_killing_the_process_that_holds_a_seat_loses_nothing(
     ann.close()
     bob.close()
     b.start()
+    answering(b)  # started up (its database read) before the next test may stop PostgreSQL
 
 
 def test_a_restart_of_postgresql_is_survived(
@@ -400,6 +407,8 @@ def proxy(processes: tuple[ServerProcess, ServerProcess]) -> Iterator[tuple[str,
     """nginx with deploy/nginx.conf in front of the two processes: its https base URL, and a TLS
     context trusting its certificate."""
     binary = nginx_binary()
+    for process in processes:
+        answering(process)
     where = Path(tempfile.mkdtemp(prefix="cribcore-nginx-"))
     command = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
     subject = ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
