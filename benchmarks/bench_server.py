@@ -248,15 +248,15 @@ class Limiter:
 
 
 def percentiles(seconds: Sequence[float]) -> dict[str, float]:
-    """p50, p90, p99 (nearest rank) and the max of ``seconds``, in milliseconds (zeros for none)."""
+    """p50, p90, p95, p99 (nearest rank) and the max of ``seconds``, in milliseconds (zeros for none)."""
     ordered = sorted(seconds)
     if not ordered:
-        return {"p50": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0}
+        return {"p50": 0.0, "p90": 0.0, "p95": 0.0, "p99": 0.0, "max": 0.0}
 
     def rank(p: float) -> float:
         return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] * 1000
 
-    return {"p50": rank(50), "p90": rank(90), "p99": rank(99), "max": ordered[-1] * 1000}
+    return {"p50": rank(50), "p90": rank(90), "p95": rank(95), "p99": rank(99), "max": ordered[-1] * 1000}
 
 
 # ----------------------------------------------------------------------------- a seat
@@ -572,6 +572,8 @@ class LoadRun:
     ping_idle: list[float]
     ping_load: list[float]
     load_average: float | None
+    load_average_after: float | None = None
+    """The one-minute load average when the play ended (the machine may be shared)."""
     reference_seconds: float = 0.0
     reference_actions: int = 0
 
@@ -633,6 +635,7 @@ class LoadRun:
             "server_cpu_seconds": self.server_cpu,
             "client_cpu_seconds": self.client_cpu,
             "load_average_before": self.load_average,
+            "load_average_after": self.load_average_after,
             "reference": {
                 "what": "the same games in process on cribcore.server.rooms.Room: no network, JSON, SQLite",
                 "seconds": self.reference_seconds,
@@ -728,6 +731,7 @@ async def run_load(
             task.cancel()
         await asyncio.gather(*late, return_exceptions=True)
         play_seconds = time.perf_counter() - play_start
+        load_after = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         server_after, client_cpu = server.cpu_seconds(), time.process_time() - client_before
         play_messages = tally.sent + tally.received - messages_before
         play_actions = tally.actions - actions_before
@@ -765,6 +769,7 @@ async def run_load(
             ping_idle=ping_idle,
             ping_load=ping_load,
             load_average=load_average,
+            load_average_after=load_after,
         )
     raise AssertionError("unreachable")  # for mypy: an ExitStack may swallow exceptions
 
@@ -835,11 +840,13 @@ def text_lines(report: dict[str, Any]) -> Iterator[str]:
     server = report["server_cpu_seconds"]
     client = report["client_cpu_seconds"]
     shown = f"{server:.1f} s ({server / play:.0%} of one core)" if server is not None else "unknown"
-    load = report["load_average_before"]
-    load_shown = f"{load:.1f}" if load is not None else "unknown"
+    load_shown = " / ".join(
+        f"{load:.1f}" if load is not None else "unknown"
+        for load in (report["load_average_before"], report["load_average_after"])
+    )
     yield (
         f"CPU during the play: server {shown}, this client {client:.1f} s ({client / play:.0%}); "
-        f"setup {report['setup_seconds']:.1f} s; load average before {load_shown}"
+        f"setup {report['setup_seconds']:.1f} s; load average before / after {load_shown}"
     )
     reference = report["reference"]
     yield (

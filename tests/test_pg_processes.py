@@ -4,12 +4,21 @@ The seats of one room are connected to different processes: a whole friend game 
 processes and its record replays; two conflicting actions for one seat sent to two processes at once
 are applied exactly once, every time; killing the process that holds a seat mid-hand loses nothing
 (the seat reconnects to the other process and plays on); a restart of PostgreSQL is survived with the
-seats told ``reconnecting``.
+seats told ``reconnecting``; opening a seat on one process replaces its connection on the other; and
+nginx, with the configuration ``docs/deploy.md`` shows (``deploy/nginx.conf``), carries a friend game
+over TLS to the end with its seats on the two processes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import shutil
+import socket
+import ssl
+import subprocess
+import tempfile
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -18,11 +27,14 @@ from typing import Any, cast
 
 import psycopg
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from cribcore.players.registry import make_player
 from cribcore.profiles import load_profile
 from cribcore.records import replay
+from cribcore.server.messages import CLOSE_CODES
 from cribcore.server.rooms import Room
 from cribcore.server.store import RoomStore
 from cribcore.server.wire import SeatLog
@@ -38,27 +50,36 @@ WAIT = 60.0
 """A generous bound for one message: reaching it is a failure, never a pace."""
 
 
-def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        base + path, json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=WAIT) as response:
+def post(base: str, path: str, body: dict[str, Any], tls: ssl.SSLContext | None = None) -> dict[str, Any]:
+    """POST ``body``; over ``tls``, as the board's page would (with its ``Origin``)."""
+    headers = {"content-type": "application/json"}
+    if tls is not None:
+        headers["origin"] = base
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers)
+    with urllib.request.urlopen(request, timeout=WAIT, context=tls) as response:
         return cast(dict[str, Any], json.loads(response.read()))
 
 
 class Seat:
     """One seat's connection to one server process, keeping the seat's log."""
 
-    def __init__(self, base: str, key: str) -> None:
+    def __init__(
+        self, base: str, key: str, then: dict[str, Any] | None = None, tls: ssl.SSLContext | None = None
+    ) -> None:
         self.key = key
         self.log = SeatLog()
         self.state: dict[str, Any] = {}
         self.errors: list[str] = []
         self.view: SeatView | None = None
         self.ws: ClientConnection = connect(
-            base.replace("http://", "ws://") + "/ws", open_timeout=WAIT
+            "ws" + base.removeprefix("http") + "/ws",
+            open_timeout=WAIT,
+            ssl=tls,
+            origin=cast(Origin, base) if tls is not None else None,  # a page's, over TLS
         ).__enter__()
         self.ws.send(json.dumps({"type": "hello", "key": key}))
+        if then is not None:  # sent at once, before the hello is answered
+            self.ws.send(json.dumps(then))
         self.receive()
 
     def receive(self) -> dict[str, Any]:
@@ -133,6 +154,18 @@ def both(*targets: Any) -> None:
         raise AssertionError(" | ".join(map(str, failures)))
 
 
+def answering(server: ServerProcess) -> None:
+    """Wait for ``server`` to answer a request: it has started up (it says it serves before that)."""
+    with urllib.request.urlopen(server.url + "/api/profiles", timeout=WAIT) as response:
+        assert response.status == 200
+
+
+def room_state(base: str, room_id: str, key: str) -> dict[str, Any]:
+    request = urllib.request.Request(f"{base}/api/rooms/{room_id}/state", headers={"x-seat-key": key})
+    with urllib.request.urlopen(request, timeout=WAIT) as response:
+        return cast(dict[str, Any], json.loads(response.read()))
+
+
 def stored(url: str, room_id: str) -> Room:
     with psycopg.connect(url) as conn:
         row = conn.execute("SELECT data FROM rooms WHERE id = %s", (room_id,)).fetchone()
@@ -178,6 +211,14 @@ def test_a_friend_game_across_two_processes_to_the_end(
     bob.close()
 
 
+def open_and_discard(
+    seats: dict[str, Seat], gate: threading.Barrier, base: str, key: str, cards: list[str]
+) -> None:
+    """Once ``gate`` opens, connect ``key``'s seat to ``base`` and discard ``cards`` at once."""
+    gate.wait()
+    seats[base] = Seat(base, key, then={"type": "action", "action": "discard " + " ".join(cards)})
+
+
 def test_two_conflicting_actions_at_two_processes_are_applied_once(
     processes: tuple[ServerProcess, ServerProcess], postgres_url: str
 ) -> None:
@@ -186,24 +227,43 @@ def test_two_conflicting_actions_at_two_processes_are_applied_once(
     for seed in range(8):  # bounded: each round is a fresh room
         room = post(a.url, "/api/rooms", {"mode": "computer", "names": ["Ann"], "seed": seed})
         key = room["keys"][0]["key"]
-        here, there = Seat(a.url, key), Seat(b.url, key)  # one seat, connected to both processes
-        hand = [str(c) for c in here.view.hand] if here.view else []
+        hand = room_state(a.url, room["room"], key)["view"]["hand"]
         gate = threading.Barrier(2)
-
-        def discard(seat: Seat, cards: list[str], gate: threading.Barrier = gate) -> None:
-            gate.wait()
-            seat.send(type="action", action="discard " + " ".join(cards))
-
-        both((discard, here, hand[:2]), (discard, there, hand[2:4]))
-        for seat in (here, there):  # each connection is sent the discard that won
-            while seat.view is None or not seat.view.discarded:
+        seats: dict[str, Seat] = {}
+        # One seat, opened on both processes at once, each connection discarding at once: the seat
+        # is then held by one process (the other connection is replaced), but both discards race.
+        both(
+            (open_and_discard, seats, gate, a.url, key, hand[:2]),
+            (open_and_discard, seats, gate, b.url, key, hand[2:4]),
+        )
+        for seat in seats.values():  # each is sent the discard that won, or replaced
+            while (seat.view is None or not seat.view.discarded) and "replaced" not in seat.errors:
                 seat.receive()
         after = stored(postgres_url, room["room"]).game.view(0)
         assert len(after.discarded) == 2 and len(after.hand) == 4  # exactly one discard applied
         outcomes.add(tuple(str(c) for c in after.discarded) == tuple(hand[:2]))
-        here.close()
-        there.close()
+        for seat in seats.values():
+            seat.close()
     assert outcomes  # (which one wins is the race's; that only one does is the point)
+
+
+def test_opening_a_seat_on_another_process_replaces_its_older_connection(
+    processes: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = processes
+    room = post(a.url, "/api/rooms", {"mode": "computer", "names": ["Ann"], "seed": 2})
+    key = room["keys"][0]["key"]
+    older = Seat(a.url, key)
+    newer = Seat(b.url, key)
+    while "replaced" not in older.errors:
+        older.receive()
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            older.receive()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_CODES["replaced"]
+    play(newer)  # the newer connection plays on, to the end
+    assert newer.view is not None and newer.view.phase == "over"
+    newer.close()
 
 
 def test_killing_the_process_that_holds_a_seat_loses_nothing(
@@ -222,6 +282,7 @@ def test_killing_the_process_that_holds_a_seat_loses_nothing(
     ann.close()
     bob.close()
     b.start()
+    answering(b)  # started up (its database read) before the next test may stop PostgreSQL
 
 
 def test_a_restart_of_postgresql_is_survived(
@@ -277,3 +338,129 @@ def test_workers_share_one_port(postgres_url: str) -> None:
         ann.close()
     finally:
         server.stop()
+
+
+ROOT = Path(__file__).resolve().parents[1]
+NGINX_CONF = ROOT / "deploy" / "nginx.conf"
+
+
+def test_the_deployment_guide_shows_the_tested_nginx_configuration() -> None:
+    guide = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    assert f"```nginx\n{NGINX_CONF.read_text(encoding='utf-8')}```" in guide
+
+
+def nginx_binary() -> str:
+    """The nginx binary; skipped in one line where there is none (failed when it is required)."""
+    found = shutil.which("nginx") or next(
+        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None
+    )
+    if found is None or shutil.which("openssl") is None:
+        reason = (
+            f"no {'nginx' if found is None else 'openssl'} on this machine (scripts/install-test-browser)"
+        )
+        if os.environ.get("CRIBCORE_REQUIRE_NGINX") == "1":
+            pytest.fail(f"CRIBCORE_REQUIRE_NGINX=1 but {reason}")
+        pytest.skip(reason)
+    return found
+
+
+def nginx_config(where: Path, port: int, backends: list[int]) -> Path:
+    """deploy/nginx.conf with this test's backends, port and a throwaway certificate, inside a whole
+    nginx configuration that keeps every file of nginx's in ``where``."""
+    site = NGINX_CONF.read_text(encoding="utf-8")
+    swaps = {
+        "    server 10.0.0.11:8001;\n    server 10.0.0.12:8001;\n": "".join(
+            f"    server 127.0.0.1:{backend};\n" for backend in backends
+        ),
+        "listen 443 ssl;": f"listen 127.0.0.1:{port} ssl;",
+        "/etc/letsencrypt/live/cribbage.example/fullchain.pem": str(where / "cert.pem"),
+        "/etc/letsencrypt/live/cribbage.example/privkey.pem": str(where / "key.pem"),
+    }
+    for old, new in swaps.items():
+        assert old in site, f"deploy/nginx.conf no longer says {old!r}: render it anew here"
+        site = site.replace(old, new)
+    (where / "cribbage.conf").write_text(site, encoding="utf-8")
+    main = where / "nginx.conf"
+    main.write_text(
+        f"""worker_processes 1;
+pid {where}/nginx.pid;
+error_log {where}/error.log;
+events {{ worker_connections 64; }}
+http {{
+    access_log off;
+    proxy_max_temp_file_size 0;
+    client_body_temp_path {where}/body;
+    proxy_temp_path {where}/proxy;
+    fastcgi_temp_path {where}/fastcgi;
+    uwsgi_temp_path {where}/uwsgi;
+    scgi_temp_path {where}/scgi;
+    include {where}/cribbage.conf;
+}}
+""",
+        encoding="utf-8",
+    )
+    return main
+
+
+@pytest.fixture
+def proxy(processes: tuple[ServerProcess, ServerProcess]) -> Iterator[tuple[str, ssl.SSLContext]]:
+    """nginx with deploy/nginx.conf in front of the two processes: its https base URL, and a TLS
+    context trusting its certificate."""
+    binary = nginx_binary()
+    for process in processes:
+        answering(process)
+    where = Path(tempfile.mkdtemp(prefix="cribcore-nginx-"))
+    command = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
+    subject = ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+    subprocess.run(
+        [*command.split(), "-keyout", str(where / "key.pem"), "-out", str(where / "cert.pem"), *subject],
+        check=True,
+        capture_output=True,
+    )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    main = nginx_config(where, port, [process.port for process in processes])
+    nginx = subprocess.Popen(
+        [binary, "-p", str(where), "-c", str(main), "-e", str(where / "error.log"), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        while True:  # until it listens (or has stopped: then its one line says why)
+            if nginx.poll() is not None:
+                raise AssertionError(f"nginx did not start: {nginx.stderr.read() if nginx.stderr else ''}")
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                nginx.wait(0.02)  # (a pause between looks, ended early should nginx stop)
+        tls = ssl.create_default_context(cafile=str(where / "cert.pem"))
+        yield f"https://127.0.0.1:{port}", tls
+    finally:
+        nginx.terminate()
+        nginx.wait(WAIT)
+        shutil.rmtree(where, ignore_errors=True)
+
+
+def test_a_friend_game_through_nginx_with_its_seats_on_two_processes(
+    proxy: tuple[str, ssl.SSLContext], postgres_url: str
+) -> None:
+    base, tls = proxy
+    # One nginx worker takes the backends in turn: create, join, then each seat's WebSocket.
+    room = post(base, "/api/rooms", {"mode": "friend", "names": ["Ann"], "seed": 5}, tls)
+    assert room["link"].startswith(f"{base}/#join=")  # the scheme and Host the proxy was asked
+    bob_key = post(base, "/api/join", {"invite": room["invite"], "name": "Bob"}, tls)["key"]
+    ann, bob = Seat(base, room["keys"][0]["key"], tls=tls), Seat(base, bob_key, tls=tls)
+    with psycopg.connect(postgres_url) as conn:
+        backends = conn.execute(
+            "SELECT COUNT(DISTINCT backend) FROM presence WHERE room_id = %s", (room["room"],)
+        ).fetchone()
+    assert backends == (2,)  # each seat held by another process
+    both((play, ann), (play, bob))
+    stored_room = stored(postgres_url, room["room"])
+    assert stored_room.game.is_over
+    assert replay(stored_room.to_json()["record"]).scores == stored_room.game.scores
+    ann.close()
+    bob.close()

@@ -185,11 +185,28 @@ class _Server:
         if room_id not in self.connections:
             return
         async with self.lock(room_id):
-            try:
-                room = self.fetch(room_id, self.clock())
-            except RoomError:
-                return
+            # The room as announced (the writer sent its row along) needs no read of the database.
+            room = self.store.told(room_id)
+            if room is not None:
+                room.connected |= set(self.connections.get(room_id, {}))
+            else:
+                try:
+                    room = self.fetch(room_id, self.clock())
+                except RoomError:
+                    return
+                self.replaced_elsewhere(room_id)
             await self.broadcast(room)
+
+    def replaced_elsewhere(self, room_id: str) -> None:
+        """Close the connections here whose seats a connection to another process has opened since,
+        as a second connection here would (``replaced``)."""
+        seats = self.connections.get(room_id, {})
+        for seat in self.store.taken(room_id):
+            conn = seats.get(seat)
+            if conn is not None:
+                self.shut(
+                    conn, RoomError("replaced", "this seat was opened elsewhere"), CLOSE_CODES["replaced"]
+                )
 
     async def lost(self) -> None:
         """The database went away: tell every seat connected here that the server is reconnecting."""

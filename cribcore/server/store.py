@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, ClassVar
 
+from .catchup import catch_up
 from .rooms import Room, RoomError
 
 __all__ = [
@@ -92,6 +93,13 @@ class Store:
         self._rooms: OrderedDict[str, Room] = OrderedDict()
         self._versions: dict[str, int] = {}
         self._cached = cached
+        self.rebuilt = 0
+        """How many rooms were read whole from their rows (replaying each game's record)."""
+        self.caught_up = 0
+        """How many actions of rooms moved on elsewhere were applied to the rooms in memory instead."""
+        self.reads = 0
+        """How many times a room's row was read from the database."""
+        self._announced: dict[str, tuple[int, str | None]] = {}
 
     # ------------------------------------------------------------- the rows (per database)
 
@@ -153,6 +161,41 @@ class Store:
     def release(self, room_id: str, seat: int) -> None:
         """This process's connection for ``seat`` has gone."""
 
+    def announced(self, room_id: str, version: int, data: str | None) -> None:
+        """Another process wrote ``room_id`` at ``version`` (its row's ``data``, when it came with
+        the announcement): for the next `told`."""
+        if room_id in self._rooms:  # (of a room not in memory it is read whole anyway)
+            self._announced[room_id] = (version, data)
+
+    def told(self, room_id: str) -> Room | None:
+        """The room in memory brought up to its last `announced` version without reading the
+        database, when that is possible (it is in memory, and the announcement carried the next
+        version's row or one it already has); otherwise ``None``: `get` it. Only for sending the
+        change to the seats: a change is made over a `get`."""
+        news = self._announced.pop(room_id, None)
+        room = self._rooms.get(room_id)
+        known = self._versions.get(room_id)
+        if news is None or room is None or known is None:
+            return None
+        version, data = news
+        if version <= known:
+            return room
+        if version != known + 1 or data is None:
+            return None
+        applied = catch_up(room, data)
+        if applied is None:
+            self._forget(room_id)
+            return None
+        self.caught_up += applied
+        self._versions[room_id] = version
+        return room
+
+    def taken(self, room_id: str) -> set[int]:
+        """The seats of ``room_id`` this process holds that a connection to another process has taken
+        since (as of the room's last `get`): this process's connections for them are replaced."""
+        del room_id
+        return set()
+
     # ------------------------------------------------------------- the interface
 
     def add(self, room: Room) -> None:
@@ -173,6 +216,7 @@ class Store:
     def _forget(self, room_id: str) -> None:
         self._rooms.pop(room_id, None)
         self._versions.pop(room_id, None)
+        self._announced.pop(room_id, None)
 
     def save(self, room: Room) -> None:
         """Write ``room`` as it is now (one transaction), over the version it was read at.
@@ -201,6 +245,7 @@ class Store:
         if room is None or self.shared:
             known = self._versions.get(room_id) if room is not None else None
             row = self._load(room_id, known)
+            self.reads += 1
             if row is None:
                 self._forget(room_id)
                 if self._tombstoned(room_id):
@@ -210,7 +255,14 @@ class Store:
             if data is not None or room is None:
                 if data is None:  # pragma: no cover - a version is only known for a cached room
                     raise RoomError("no-room", "there is no such room (it may have expired)")
-                room = Room.from_json(data)
+                # Moved on by another process: its new actions only, or (another game, say) all again.
+                applied = catch_up(room, data) if room is not None else None
+                if room is None or applied is None:
+                    self._forget(room_id)
+                    room = Room.from_json(data)
+                    self.rebuilt += 1
+                else:
+                    self.caught_up += applied
                 if room.id != room_id:
                     raise RoomError(
                         "no-room", "this room's stored game cannot be read back (id: not its row's)"

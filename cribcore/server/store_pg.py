@@ -19,7 +19,7 @@ import threading
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, LiteralString
 
 from .rooms import Room, RoomError
 from .store import TOMBSTONE_SECONDS, Row, Store
@@ -29,10 +29,15 @@ try:
 except ImportError:  # pragma: no cover - depends on the installation
     psycopg = None  # type: ignore[assignment]
 
-__all__ = ["CHANNEL", "PostgresStore", "listen"]
+__all__ = ["CHANNEL", "PostgresStore", "listen", "parse_news"]
 
 CHANNEL = "cribcore_rooms"
-"""The NOTIFY channel every change of a room is announced on (payload: writer id, a space, room id)."""
+"""The NOTIFY channel every change of a room is announced on. The payload is the writer's id, a space
+and the room's id; a written room adds a space, its new version, and (when it fits the payload's limit)
+a space and the row's data, so that the other processes need not read it back."""
+
+_ANNOUNCED_BYTES = 7900
+"""The most data a NOTIFY payload carries (PostgreSQL's limit is 8000 bytes with the rest)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -61,6 +66,9 @@ _HELD = (
     "ON a.pid = p.backend AND a.backend_start = p.started WHERE p.room_id = rooms.id)"
 )
 
+# The seats of a room held by this very session.
+_MINE = "ARRAY(SELECT p.seat FROM presence p WHERE p.room_id = rooms.id AND p.backend = pg_backend_pid())"
+
 _SCHEMA_LOCK = 0x63726962  # one process creates the tables while another waits
 
 
@@ -81,7 +89,9 @@ class PostgresStore(Store):
         self.url = url
         self.id = uuid.uuid4().hex
         self._conn: psycopg.Connection[Any] | None = None
-        self._held: set[tuple[str, int]] = set()
+        self._held: dict[str, set[int]] = {}
+        """The seats of each room this process's connections hold."""
+        self._taken: dict[str, set[int]] = {}
         # One connection, one transaction at a time (a test client runs the app on several threads).
         self._lock = threading.RLock()
         try:
@@ -102,8 +112,9 @@ class PostgresStore(Store):
             raise _reconnecting(exc) from None
         self._conn = conn
         # Held seats named the old session: name this one (and tell the other processes).
-        for room_id, seat in sorted(self._held):
-            self._hold(room_id, seat)
+        for room_id, seats in sorted(self._held.items()):
+            for seat in sorted(seats):
+                self._hold(room_id, seat)
         return conn
 
     @contextmanager
@@ -117,6 +128,19 @@ class PostgresStore(Store):
                 conn.close()
                 raise _reconnecting(exc) from None
 
+    def _run(self, sql: LiteralString, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """One statement, its own transaction, in one round trip to the database; its rows. (A move
+        costs one of these to read its room and one to write it: ``BEGIN`` and ``COMMIT`` would
+        triple the waits, with the event loop held.)"""
+        with self._lock:
+            conn = self._db()
+            try:
+                cursor = conn.execute(sql, params)
+                return cursor.fetchall() if cursor.description is not None else []
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                conn.close()
+                raise _reconnecting(exc) from None
+
     def _notify(self, conn: psycopg.Connection[Any], room_id: str) -> None:
         conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.id} {room_id}"))
 
@@ -124,38 +148,55 @@ class PostgresStore(Store):
         if self._conn is not None:
             self._conn.close()
 
+    def drop_connection(self) -> None:
+        """Close the connection (after the database was away): the next operation connects again."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
     def _insert(self, room: Room, text: str) -> None:
-        with self._tx() as conn:
-            conn.execute(
-                "INSERT INTO rooms (id, last_active, data, version) VALUES (%s, %s, %s, 1)",
-                (room.id, room.last_active, text),
-            )
+        self._run(
+            "INSERT INTO rooms (id, last_active, data, version) VALUES (%s, %s, %s, 1)",
+            (room.id, room.last_active, text),
+        )
 
     def _update(self, room: Room, text: str, version: int) -> bool:
-        with self._tx() as conn:
-            cursor = conn.execute(
-                "UPDATE rooms SET last_active = %s, data = %s, version = version + 1 "
-                "WHERE id = %s AND version = %s",
-                (room.last_active, text, room.id, version),
-            )
-            if cursor.rowcount == 1:
-                self._notify(conn, room.id)
-        return cursor.rowcount == 1
+        # The change and its announcement in one statement (so one transaction): announced only if
+        # written, and delivered when it commits, in the order of the commits.
+        news = f"{self.id} {room.id} {version + 1}"
+        if len(text) <= _ANNOUNCED_BYTES // 4 or len(text.encode()) <= _ANNOUNCED_BYTES:
+            news = f"{news} {text}"
+        written = self._run(
+            "WITH written AS (UPDATE rooms SET last_active = %s, data = %s, version = version + 1 "
+            "WHERE id = %s AND version = %s RETURNING id) SELECT pg_notify(%s, %s) FROM written",
+            (room.last_active, text, room.id, version, CHANNEL, news),
+        )
+        return len(written) == 1
 
     def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
-        with self._tx() as conn:
-            row = conn.execute(
-                f"SELECT CASE WHEN version = %s THEN NULL ELSE data END, version, {_HELD} "
+        with self._lock:
+            rows = self._run(
+                f"SELECT CASE WHEN version = %s THEN NULL ELSE data END, version, {_HELD}, {_MINE} "
                 "FROM rooms WHERE id = %s",
                 (known if known is not None else -1, room_id),
-            ).fetchone()
-        if row is None:
-            return None
+            )
+            row = rows[0] if rows else None
+            # Held by this process but no longer by its session: another process's hold took it.
+            taken = self._held.get(room_id, set()) - set(row[3]) if row is not None else set()
+            if taken:
+                self._taken[room_id] = taken
+            else:
+                self._taken.pop(room_id, None)
+            if row is None:
+                return None
         return row[0], int(row[1]), set(row[2])
 
+    def taken(self, room_id: str) -> set[int]:
+        return set(self._taken.get(room_id, ()))
+
     def _tombstoned(self, room_id: str) -> bool:
-        with self._tx() as conn:
-            return conn.execute("SELECT 1 FROM expired WHERE id = %s", (room_id,)).fetchone() is not None
+        return bool(self._run("SELECT 1 FROM expired WHERE id = %s", (room_id,)))
 
     def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
         with self._tx() as conn:
@@ -218,28 +259,34 @@ class PostgresStore(Store):
     # ------------------------------------------------------------- connections
 
     def _hold(self, room_id: str, seat: int) -> None:
-        with self._tx() as conn:
-            conn.execute(
-                "INSERT INTO presence (room_id, seat, backend, started) "
-                "SELECT %s, %s, pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid() "
-                "ON CONFLICT (room_id, seat) DO UPDATE SET backend = excluded.backend, "
-                "started = excluded.started",
-                (room_id, seat),
-            )
-            self._notify(conn, room_id)
+        self._run(
+            "WITH held AS (INSERT INTO presence (room_id, seat, backend, started) "
+            "SELECT %s, %s, pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid() "
+            "ON CONFLICT (room_id, seat) DO UPDATE SET backend = excluded.backend, "
+            "started = excluded.started) SELECT pg_notify(%s, %s)",
+            (room_id, seat, CHANNEL, f"{self.id} {room_id}"),
+        )
 
     def hold(self, room_id: str, seat: int) -> None:
-        self._held.add((room_id, seat))
-        self._hold(room_id, seat)
+        # Counted as held here only once its row names this session (else a read on another thread
+        # in between would find it taken); when the database is away, the reconnection holds it.
+        try:
+            self._hold(room_id, seat)
+        finally:
+            with self._lock:
+                self._held.setdefault(room_id, set()).add(seat)
 
     def release(self, room_id: str, seat: int) -> None:
-        self._held.discard((room_id, seat))
-        with self._tx() as conn:
-            conn.execute(
-                "DELETE FROM presence WHERE room_id = %s AND seat = %s AND backend = pg_backend_pid()",
-                (room_id, seat),
-            )
-            self._notify(conn, room_id)
+        with self._lock:
+            for seats in (self._held, self._taken):
+                seats.get(room_id, set()).discard(seat)
+                if not seats.get(room_id, True):
+                    del seats[room_id]
+        self._run(
+            "WITH gone AS (DELETE FROM presence WHERE room_id = %s AND seat = %s "
+            "AND backend = pg_backend_pid()) SELECT pg_notify(%s, %s)",
+            (room_id, seat, CHANNEL, f"{self.id} {room_id}"),
+        )
 
 
 def _shown(url: str) -> str:
@@ -250,6 +297,14 @@ def _shown(url: str) -> str:
     scheme, _, credentials = head.partition("://")
     user = credentials.partition(":")[0]
     return f"{scheme}://{user}@{tail}"
+
+
+def parse_news(payload: str) -> tuple[str, str, int | None, str | None]:
+    """A `CHANNEL` payload: the writer's id, the room's id, and the version and data when given."""
+    writer, _, rest = payload.partition(" ")
+    room_id, _, rest = rest.partition(" ")
+    version, _, data = rest.partition(" ")
+    return writer, room_id, int(version) if version.isdigit() else None, data or None
 
 
 async def listen(
@@ -271,11 +326,15 @@ async def listen(
                 await conn.execute(f"LISTEN {CHANNEL}")
                 if down:
                     down = False
+                    store.drop_connection()  # it was lost too: connect afresh rather than fail once
                     await back()
                 async for note in conn.notifies():
-                    writer, _, room_id = note.payload.partition(" ")
-                    if writer != store.id:
-                        await changed(room_id)
+                    writer, room_id, version, data = parse_news(note.payload)
+                    if writer == store.id:
+                        continue
+                    if version is not None:
+                        store.announced(room_id, version, data)
+                    await changed(room_id)
         except (psycopg.OperationalError, psycopg.InterfaceError):
             if not down:
                 down = True
