@@ -51,6 +51,7 @@ from .messages import (
     problem,
 )
 from .rooms import EXPIRY_SECONDS, Room, RoomError, split_secret
+from .states import Sent, state_text
 from .store import Store, open_store
 
 __all__ = ["Limits", "create_app"]
@@ -117,6 +118,8 @@ class _Connection:
     closing: bool = False
     lang: str = "en"
     """The language the seat's events are worded in (its ``hello``, then its ``lang`` messages)."""
+    sent: Sent | None = None
+    """What the connection was last sent, when its ``hello`` asked for states of changes only."""
 
     def allow(self, limits: Limits, cost: int = 1) -> bool:
         """Take ``cost`` tokens from the connection's bucket (refilled at the message rate)."""
@@ -224,6 +227,10 @@ class _Server:
 
     async def send(self, conn: _Connection, data: dict[str, Any]) -> None:
         """Queue ``data`` for ``conn``; a connection with too much waiting is closed as stalled."""
+        self.send_text(conn, json.dumps(data, separators=(",", ":")))
+
+    def send_text(self, conn: _Connection, text: str) -> None:
+        """Queue the message ``text`` for ``conn`` (see `send`)."""
         if conn.closing:
             return
         if conn.outbox.qsize() >= self.limits.outbox:
@@ -233,7 +240,7 @@ class _Server:
             # Its writer is stuck on a client that does not read: close without waiting for it.
             conn.writer = asyncio.ensure_future(self._close_now(conn.ws, 1013))
             return
-        conn.outbox.put_nowait((json.dumps(data, separators=(",", ":")), None))
+        conn.outbox.put_nowait((text, None))
 
     def shut(self, conn: _Connection, exc: RoomError, code: int) -> None:
         """Send ``conn`` the error, after what is already queued, then close it with ``code``."""
@@ -270,10 +277,10 @@ class _Server:
     async def send_state(self, conn: _Connection, room: Room, *, full: bool = False) -> None:
         """Send ``conn`` its seat's state: everything, or only the events it has not been sent."""
         start = 0 if full or conn.game != room.number else conn.events
-        message = room.state(conn.seat, start, lang=conn.lang)
+        text, count = state_text(room, conn.seat, start, conn.lang, conn.sent)
         conn.game = room.number
-        conn.events = start + len(message["events"])
-        await self.send(conn, message)
+        conn.events = start + count
+        self.send_text(conn, text)
 
     async def broadcast(self, room: Room) -> None:
         for conn in list(self.connections.get(room.id, {}).values()):
@@ -459,6 +466,8 @@ class _Server:
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang)
+                if hello.changes:
+                    conn.sent = Sent()
                 conn.writer = asyncio.ensure_future(self.write(conn))
                 seats[seat] = conn
                 room.connected.add(seat)

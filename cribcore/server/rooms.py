@@ -15,6 +15,7 @@ import json
 import random
 import secrets
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
@@ -154,8 +155,12 @@ class Room:
     _players: dict[int, Player] = field(default_factory=dict)
     _record: _RecordText = field(default_factory=lambda: _RecordText())
     """The stored text of the game's record, kept between saves (`to_text`)."""
-    _event_json: dict[tuple[Event, str], dict[str, Any]] = field(default_factory=dict)
-    """Each event of the game as sent, per language: both seats are sent the same public events."""
+    _event_json: dict[tuple[int, str], tuple[Event, dict[str, Any], str]] = field(default_factory=dict)
+    """Each event of the game as sent, per language, by the event's identity (the entry keeps the
+    event, so its id is not reused): its JSON data and text. Both seats are sent the same public
+    events, and each seat's log is kept by the engine, so an event is worded once."""
+    _expires: tuple[float, str] = (-1.0, "")
+    """`expires_at` as the text a state carries, for the `last_active` it was written from."""
 
     # ----------------------------------------------------------------- creating and storing
 
@@ -448,7 +453,7 @@ class Room:
             ),
             # Every seated player may pass the invitation on (the creator may be the one away).
             "invite": self.invite if self.seats[seat].human and self.free_seats() else None,
-            "expires": datetime.fromtimestamp(self.expires_at(), UTC).isoformat(timespec="seconds"),
+            "expires": self._expires_text(),
             "history": self.history,
         }
 
@@ -465,12 +470,27 @@ class Room:
         }
 
     def _event(self, event: Event, lang: str) -> dict[str, Any]:
+        return self._worded(event, lang)[1]
+
+    def event_texts(self, events: Sequence[Event], lang: str) -> list[str]:
+        """``events`` (of this game's views) as the JSON texts a state message carries, in ``lang``."""
+        return [self._worded(event, lang)[2] for event in events]
+
+    def _worded(self, event: Event, lang: str) -> tuple[Event, dict[str, Any], str]:
         # Events are values (frozen): the same one is worded once per language, not once per message.
-        key = (event, lang)
+        key = (id(event), lang)
         found = self._event_json.get(key)
         if found is None:
-            found = self._event_json[key] = event_to_json(event, lang=lang)
+            data = event_to_json(event, lang=lang)
+            found = self._event_json[key] = (event, data, _compact(data))
         return found
+
+    def _expires_text(self) -> str:
+        at, text = self._expires
+        if at != self.last_active:
+            text = datetime.fromtimestamp(self.expires_at(), UTC).isoformat(timespec="seconds")
+            self._expires = (self.last_active, text)
+        return text
 
     # ----------------------------------------------------------------- inside
 
