@@ -424,23 +424,27 @@ class Room:
 
     def room_json(self, seat: int) -> dict[str, Any]:
         """The ``room`` object of a state message for the holder of ``seat``."""
+        connected = self.connected
+        seats = []
+        waiting = []
+        free = False
+        # Sent after every move to every seat: the seats' properties are read directly.
+        for index, s in enumerate(self.seats):
+            human = s.kind == "human"
+            joined = not human or s.key_hash is not None
+            here = not human or index in connected
+            seats.append({"seat": index, "name": s.name, "kind": s.kind, "joined": joined, "connected": here})
+            if not here or not joined:
+                waiting.append(s.name)
+            free = free or not joined
         return {
             "id": self.id,
             "mode": self.mode,
             "profile": {"name": self.profile.name, "description": self.profile.description},
             "game": self.number,
-            "seats": [
-                {
-                    "seat": index,
-                    "name": s.name,
-                    "kind": s.kind,
-                    "joined": s.joined,
-                    "connected": (not s.human) or index in self.connected,
-                }
-                for index, s in enumerate(self.seats)
-            ],
+            "seats": seats,
             "you": seat,
-            "waiting_for": self.waiting_for(),
+            "waiting_for": waiting,
             "between_hands": (
                 {"deal": self.between_hands, "ready": sorted(self.ready)}
                 if self.between_hands is not None
@@ -452,7 +456,7 @@ class Room:
                 else None
             ),
             # Every seated player may pass the invitation on (the creator may be the one away).
-            "invite": self.invite if self.seats[seat].human and self.free_seats() else None,
+            "invite": self.invite if free and self.seats[seat].human else None,
             "expires": self._expires_text(),
             "history": self.history,
         }
@@ -547,8 +551,9 @@ class Room:
         self._run_computers()
 
 
-def _compact(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+"""``json.dumps(data, separators=(",", ":"))``, without making an encoder each time (our data has no
+cycles to look for)."""
 
 
 @dataclass

@@ -25,6 +25,7 @@ __all__ = ["Sent", "state_text"]
 
 _RULES_KEPT = 64
 _MISSING = object()
+_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 _FIELDS = attrgetter(*(name for _, name, _ in VIEW_FIELDS))
 """A view's fields in `VIEW_FIELDS` order, as one tuple."""
 
@@ -91,5 +92,5 @@ def state_text(room: Room, seat: int, start: int, lang: str, sent: Sent | None =
         message = {"type": "state", "room": room_data, "view": _whole_view(fields), "events_start": start}
     if sent is not None:
         sent.fields, sent.room = fields, room_data
-    head = json.dumps(message, separators=(",", ":"))
+    head = _compact(message)
     return f'{head[:-1]},"events":[{",".join(texts)}]}}', len(texts)
