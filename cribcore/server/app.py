@@ -14,6 +14,7 @@ import contextlib
 import json
 import time
 import weakref
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -97,6 +98,37 @@ class Limits:
     the creator could work out every hand in advance. Tests turn it on to play known deals."""
 
 
+class _Outbox:
+    """The messages waiting to be written to one connection, for its one writer task: a first-in
+    first-out queue like `asyncio.Queue`, without its bookkeeping for many readers and a bound (a
+    state goes through one after every move)."""
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: deque[tuple[str | None, int | None]] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def put_nowait(self, item: tuple[str | None, int | None]) -> None:
+        self._items.append(item)
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> tuple[str | None, int | None]:
+        while not self._items:
+            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await waiter
+            finally:
+                if self._waiter is waiter:
+                    self._waiter = None
+        return self._items.popleft()
+
+
 @dataclass(eq=False)
 class _Connection:
     """One open WebSocket holding one seat, and what it has been sent.
@@ -113,7 +145,7 @@ class _Connection:
     tokens: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
     strikes: int = 0
-    outbox: asyncio.Queue[tuple[str | None, int | None]] = field(default_factory=asyncio.Queue)
+    outbox: _Outbox = field(default_factory=lambda: _Outbox())
     writer: asyncio.Task[None] | None = None
     closing: bool = False
     lang: str = "en"

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 from ..actions import CLAIM_LIMIT, Action, Count, Muggins, Pass, parse_action
 from ..cards import Card, parse_card
 from ..events import Event
+from ..i18n import check_language
 from ..rules import RuleSet
 from ..scoring import ScoreItem
 from ..speech import item_name, reasons, spoken_play, spoken_show, spoken_starter
@@ -81,9 +82,15 @@ def event_to_json(event: Event, lang: str = "en") -> dict[str, Any]:
         "private": event.private_to is not None,
         "note": event.note,
         "side": event.side,
-        "reasons": reasons(event.items, lang=lang),
+        # No items, no reasons (in any language): most events score nothing.
+        "reasons": reasons(event.items, lang=lang) if event.items else _no_reasons(lang),
         "spoken": _spoken(event, lang),
     }
+
+
+def _no_reasons(lang: str) -> str:
+    check_language(lang)  # refused as `reasons` would refuse it
+    return ""
 
 
 def _claim_json(actions: Sequence[Action]) -> dict[str, Any] | None:
@@ -96,8 +103,23 @@ def _claim_json(actions: Sequence[Action]) -> dict[str, Any] | None:
     return None
 
 
+_ACTION_TEXTS: dict[int, tuple[Action, str]] = {}
+"""The text of each legal action written, by the action's identity (the engine shares its actions
+between views and games; each entry keeps its action, so the id is not reused)."""
+_ACTION_TEXTS_KEPT = 20_000
+
+
+def _action_text(action: Action) -> str:
+    found = _ACTION_TEXTS.get(id(action))
+    if found is None:
+        if len(_ACTION_TEXTS) >= _ACTION_TEXTS_KEPT:
+            _ACTION_TEXTS.clear()
+        found = _ACTION_TEXTS[id(action)] = (action, str(action))
+    return found[1]
+
+
 def _legal_json(actions: Sequence[Action]) -> list[str]:
-    return [str(a) for a in actions if not isinstance(a, Count | Muggins)]
+    return [_action_text(a) for a in actions if not isinstance(a, Count | Muggins)]
 
 
 def _starter_json(card: Card | None) -> str | None:
