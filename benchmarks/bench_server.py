@@ -88,6 +88,9 @@ IDLE_PINGS = 15
 PING_EVERY = 0.1
 CONNECT_AT_ONCE = 50
 """WebSocket handshakes in flight at once while the seats connect."""
+ASK_FOR_CHANGES = True
+"""Whether the seats ask for states of changes only (``hello``'s ``changes``); off for a server that
+does not know them (an older build, see ``compare_server.py``)."""
 
 
 # ----------------------------------------------------------------------------- the server
@@ -284,7 +287,9 @@ class SeatBot:
         self.mine = 0
         """How many events of the log are this seat's own discards and plays."""
         self.state: dict[str, Any] = {}
-        """The last state message that followed on from the log."""
+        """The last state message that followed on from the log (whole, changes applied)."""
+        self.latest: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
+        """The room and view objects of the last state message, as they stand."""
         self.view: SeatView | None = None
         self.pending: tuple[str, float, int] | None = None
         """The move in flight: ``"action"`` or ``"next"``, when it was sent, and `mine` then."""
@@ -307,7 +312,10 @@ class SeatBot:
     async def connect(self) -> None:
         """Open the connection, say hello and read the first (full) state."""
         self.ws = await connect(self.url, proxy=None, open_timeout=120, max_size=2**20)
-        await self.send({"type": "hello", "key": self.key})
+        hello: dict[str, Any] = {"type": "hello", "key": self.key}
+        if ASK_FOR_CHANGES:
+            hello["changes"] = True
+        await self.send(hello)
         await self.take(await self.ws.recv())
         if not self.state:
             raise RuntimeError(f"room {self.room} seat {self.seat}: hello was not answered with a state")
@@ -343,6 +351,10 @@ class SeatBot:
         if kind != "state":
             self.fail(f"an unexpected message: {str(message)[:200]}")
             return
+        if message.get("changes") is True:  # only what changed since the previous state
+            room, view = self.latest
+            message = {**message, "room": {**room, **message["room"]}, "view": {**view, **message["view"]}}
+        self.latest = (message["room"], message["view"])
         start = message["events_start"]
         if start == 0:  # a full state (hello, sync)
             self.raw_events, self.events, self.mine, self.syncing = [], [], 0, False

@@ -371,7 +371,8 @@ class SeatClient:
         except (OSError, TimeoutError) as exc:
             raise Unreachable(f"cannot reach the server at {where}: {_reason(exc)}") from None
         self._ws = ws
-        self.send({"type": "hello", "key": self.key})
+        # States after the first carry only what changed (the log applies them).
+        self.send({"type": "hello", "key": self.key, "changes": True})
         deadline = time.monotonic() + self.open_timeout
         while True:
             left = deadline - time.monotonic()
@@ -525,5 +526,5 @@ class SeatClient:
             return None
         start = message["events_start"]
         added = tuple(self.log.events[start:] if start == 0 else self.log.events[before:])
-        self.state = State(message["room"], view, added, full=start == 0)
+        self.state = State(self.log.room or {}, view, added, full=start == 0)
         return self.state

@@ -151,7 +151,16 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
 
 
 def _run(uvicorn: Any, app: Any, sock: socket.socket) -> None:
-    config = uvicorn.Config(app, log_level="warning", access_log=False, ws_max_size=65536, lifespan="on")
+    # No per-message compression: states carry only what changed (a few hundred bytes), and deflating
+    # every frame costs more CPU than it saves bytes (and a compressor's memory per connection).
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        lifespan="on",
+    )
     uvicorn.Server(config).run(sockets=[sock])
 
 

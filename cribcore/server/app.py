@@ -14,6 +14,7 @@ import contextlib
 import json
 import time
 import weakref
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -53,6 +54,7 @@ from .messages import (
     problem,
 )
 from .rooms import EXPIRY_SECONDS, Room, RoomError, split_secret
+from .states import Sent, state_text
 from .store import Store, open_store
 
 __all__ = ["Limits", "create_app"]
@@ -98,6 +100,37 @@ class Limits:
     the creator could work out every hand in advance. Tests turn it on to play known deals."""
 
 
+class _Outbox:
+    """The messages waiting to be written to one connection, for its one writer task: a first-in
+    first-out queue like `asyncio.Queue`, without its bookkeeping for many readers and a bound (a
+    state goes through one after every move)."""
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: deque[tuple[str | None, int | None]] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def put_nowait(self, item: tuple[str | None, int | None]) -> None:
+        self._items.append(item)
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> tuple[str | None, int | None]:
+        while not self._items:
+            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await waiter
+            finally:
+                if self._waiter is waiter:
+                    self._waiter = None
+        return self._items.popleft()
+
+
 @dataclass(eq=False)
 class _Connection:
     """One open WebSocket holding one seat, and what it has been sent.
@@ -114,11 +147,13 @@ class _Connection:
     tokens: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
     strikes: int = 0
-    outbox: asyncio.Queue[tuple[str | None, int | None]] = field(default_factory=asyncio.Queue)
+    outbox: _Outbox = field(default_factory=lambda: _Outbox())
     writer: asyncio.Task[None] | None = None
     closing: bool = False
     lang: str = "en"
     """The language the seat's events are worded in (its ``hello``, then its ``lang`` messages)."""
+    sent: Sent | None = None
+    """What the connection was last sent, when its ``hello`` asked for states of changes only."""
 
     def allow(self, limits: Limits, cost: int = 1) -> bool:
         """Take ``cost`` tokens from the connection's bucket (refilled at the message rate)."""
@@ -243,6 +278,10 @@ class _Server:
 
     async def send(self, conn: _Connection, data: dict[str, Any]) -> None:
         """Queue ``data`` for ``conn``; a connection with too much waiting is closed as stalled."""
+        self.send_text(conn, json.dumps(data, separators=(",", ":")))
+
+    def send_text(self, conn: _Connection, text: str) -> None:
+        """Queue the message ``text`` for ``conn`` (see `send`)."""
         if conn.closing:
             return
         if conn.outbox.qsize() >= self.limits.outbox:
@@ -252,7 +291,7 @@ class _Server:
             # Its writer is stuck on a client that does not read: close without waiting for it.
             conn.writer = asyncio.ensure_future(self._close_now(conn.ws, 1013))
             return
-        conn.outbox.put_nowait((json.dumps(data, separators=(",", ":")), None))
+        conn.outbox.put_nowait((text, None))
 
     def shut(self, conn: _Connection, exc: RoomError, code: int) -> None:
         """Send ``conn`` the error, after what is already queued, then close it with ``code``."""
@@ -289,10 +328,10 @@ class _Server:
     async def send_state(self, conn: _Connection, room: Room, *, full: bool = False) -> None:
         """Send ``conn`` its seat's state: everything, or only the events it has not been sent."""
         start = 0 if full or conn.game != room.number else conn.events
-        message = room.state(conn.seat, start, lang=conn.lang)
+        text, count = state_text(room, conn.seat, start, conn.lang, conn.sent)
         conn.game = room.number
-        conn.events = start + len(message["events"])
-        await self.send(conn, message)
+        conn.events = start + count
+        self.send_text(conn, text)
 
     async def broadcast(self, room: Room) -> None:
         for conn in list(self.connections.get(room.id, {}).values()):
@@ -487,6 +526,8 @@ class _Server:
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang)
+                if hello.changes:
+                    conn.sent = Sent()
                 conn.writer = asyncio.ensure_future(self.write(conn))
                 seats[seat] = conn
                 room.connected.add(seat)

@@ -133,6 +133,8 @@ class Hello(BaseModel):
     type: Literal["hello"]
     key: str = Field(min_length=1, max_length=200)
     lang: Lang = "en"
+    changes: bool = False
+    """Whether the states after the first may carry only what changed (``docs/server.md``)."""
 
 
 class LangMessage(BaseModel):

@@ -15,6 +15,7 @@ import json
 import random
 import secrets
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
@@ -154,8 +155,12 @@ class Room:
     _players: dict[int, Player] = field(default_factory=dict)
     _record: _RecordText = field(default_factory=lambda: _RecordText())
     """The stored text of the game's record, kept between saves (`to_text`)."""
-    _event_json: dict[tuple[Event, str], dict[str, Any]] = field(default_factory=dict)
-    """Each event of the game as sent, per language: both seats are sent the same public events."""
+    _event_json: dict[tuple[int, str], tuple[Event, dict[str, Any], str]] = field(default_factory=dict)
+    """Each event of the game as sent, per language, by the event's identity (the entry keeps the
+    event, so its id is not reused): its JSON data and text. Both seats are sent the same public
+    events, and each seat's log is kept by the engine, so an event is worded once."""
+    _expires: tuple[float, str] = (-1.0, "")
+    """`expires_at` as the text a state carries, for the `last_active` it was written from."""
 
     # ----------------------------------------------------------------- creating and storing
 
@@ -433,23 +438,27 @@ class Room:
 
     def room_json(self, seat: int) -> dict[str, Any]:
         """The ``room`` object of a state message for the holder of ``seat``."""
+        connected = self.connected
+        seats = []
+        waiting = []
+        free = False
+        # Sent after every move to every seat: the seats' properties are read directly.
+        for index, s in enumerate(self.seats):
+            human = s.kind == "human"
+            joined = not human or s.key_hash is not None
+            here = not human or index in connected
+            seats.append({"seat": index, "name": s.name, "kind": s.kind, "joined": joined, "connected": here})
+            if not here or not joined:
+                waiting.append(s.name)
+            free = free or not joined
         return {
             "id": self.id,
             "mode": self.mode,
             "profile": {"name": self.profile.name, "description": self.profile.description},
             "game": self.number,
-            "seats": [
-                {
-                    "seat": index,
-                    "name": s.name,
-                    "kind": s.kind,
-                    "joined": s.joined,
-                    "connected": (not s.human) or index in self.connected,
-                }
-                for index, s in enumerate(self.seats)
-            ],
+            "seats": seats,
             "you": seat,
-            "waiting_for": self.waiting_for(),
+            "waiting_for": waiting,
             "between_hands": (
                 {"deal": self.between_hands, "ready": sorted(self.ready)}
                 if self.between_hands is not None
@@ -461,8 +470,8 @@ class Room:
                 else None
             ),
             # Every seated player may pass the invitation on (the creator may be the one away).
-            "invite": self.invite if self.seats[seat].human and self.free_seats() else None,
-            "expires": datetime.fromtimestamp(self.expires_at(), UTC).isoformat(timespec="seconds"),
+            "invite": self.invite if free and self.seats[seat].human else None,
+            "expires": self._expires_text(),
             "history": self.history,
         }
 
@@ -479,12 +488,27 @@ class Room:
         }
 
     def _event(self, event: Event, lang: str) -> dict[str, Any]:
+        return self._worded(event, lang)[1]
+
+    def event_texts(self, events: Sequence[Event], lang: str) -> list[str]:
+        """``events`` (of this game's views) as the JSON texts a state message carries, in ``lang``."""
+        return [self._worded(event, lang)[2] for event in events]
+
+    def _worded(self, event: Event, lang: str) -> tuple[Event, dict[str, Any], str]:
         # Events are values (frozen): the same one is worded once per language, not once per message.
-        key = (event, lang)
+        key = (id(event), lang)
         found = self._event_json.get(key)
         if found is None:
-            found = self._event_json[key] = event_to_json(event, lang=lang)
+            data = event_to_json(event, lang=lang)
+            found = self._event_json[key] = (event, data, _compact(data))
         return found
+
+    def _expires_text(self) -> str:
+        at, text = self._expires
+        if at != self.last_active:
+            text = datetime.fromtimestamp(self.expires_at(), UTC).isoformat(timespec="seconds")
+            self._expires = (self.last_active, text)
+        return text
 
     # ----------------------------------------------------------------- inside
 
@@ -541,8 +565,9 @@ class Room:
         self._run_computers()
 
 
-def _compact(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+"""``json.dumps(data, separators=(",", ":"))``, without making an encoder each time (our data has no
+cycles to look for)."""
 
 
 @dataclass

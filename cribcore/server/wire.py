@@ -12,7 +12,7 @@ browser's developer tools would show them to a human before they count.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
@@ -20,13 +20,22 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 from ..actions import CLAIM_LIMIT, Action, Count, Muggins, Pass, parse_action
 from ..cards import Card, parse_card
 from ..events import Event
+from ..i18n import check_language
 from ..rules import RuleSet
 from ..scoring import ScoreItem
 from ..speech import item_name, reasons, spoken_play, spoken_show, spoken_starter
 from ..validation import first_problem
 from ..views import SeatView
 
-__all__ = ["SeatLog", "WireError", "event_from_json", "event_to_json", "view_from_json", "view_to_json"]
+__all__ = [
+    "VIEW_FIELDS",
+    "SeatLog",
+    "WireError",
+    "event_from_json",
+    "event_to_json",
+    "view_from_json",
+    "view_to_json",
+]
 
 
 class WireError(ValueError):
@@ -34,7 +43,7 @@ class WireError(ValueError):
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+    return [card.text for card in cards]
 
 
 def _item_to_json(item: ScoreItem, lang: str) -> dict[str, Any]:
@@ -73,9 +82,15 @@ def event_to_json(event: Event, lang: str = "en") -> dict[str, Any]:
         "private": event.private_to is not None,
         "note": event.note,
         "side": event.side,
-        "reasons": reasons(event.items, lang=lang),
+        # No items, no reasons (in any language): most events score nothing.
+        "reasons": reasons(event.items, lang=lang) if event.items else _no_reasons(lang),
         "spoken": _spoken(event, lang),
     }
+
+
+def _no_reasons(lang: str) -> str:
+    check_language(lang)  # refused as `reasons` would refuse it
+    return ""
 
 
 def _claim_json(actions: Sequence[Action]) -> dict[str, Any] | None:
@@ -88,39 +103,84 @@ def _claim_json(actions: Sequence[Action]) -> dict[str, Any] | None:
     return None
 
 
+_ACTION_TEXTS: dict[int, tuple[Action, str]] = {}
+"""The text of each legal action written, by the action's identity (the engine shares its actions
+between views and games; each entry keeps its action, so the id is not reused)."""
+_ACTION_TEXTS_KEPT = 20_000
+
+
+def _action_text(action: Action) -> str:
+    found = _ACTION_TEXTS.get(id(action))
+    if found is None:
+        if len(_ACTION_TEXTS) >= _ACTION_TEXTS_KEPT:
+            _ACTION_TEXTS.clear()
+        found = _ACTION_TEXTS[id(action)] = (action, str(action))
+    return found[1]
+
+
+def _legal_json(actions: Sequence[Action]) -> list[str]:
+    return [_action_text(a) for a in actions if not isinstance(a, Count | Muggins)]
+
+
+def _starter_json(card: Card | None) -> str | None:
+    return card.text if card is not None else None
+
+
+def _pile_json(pile: Sequence[tuple[int, Card]]) -> list[list[Any]]:
+    return [[seat, card.text] for seat, card in pile]
+
+
+def _laid_json(laid: Sequence[Sequence[Card]]) -> list[list[str]]:
+    return [_cards(cards) for cards in laid]
+
+
+def _rules_json(rules: RuleSet) -> dict[str, Any]:
+    return rules.model_dump()
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+VIEW_FIELDS: tuple[tuple[str, str, Callable[[Any], Any]], ...] = (
+    ("seat", "seat", _same),
+    ("players", "players", list),
+    ("profile", "profile", _same),
+    ("rules", "rules", _rules_json),
+    ("phase", "phase", _same),
+    ("deal", "deal", _same),
+    ("dealer", "dealer", _same),
+    ("scores", "scores", list),
+    ("winner", "winner", _same),
+    ("hand", "hand", _cards),
+    ("kept", "kept", _cards),
+    ("discarded", "discarded", _cards),
+    ("held", "held", list),
+    ("crib_size", "crib_size", _same),
+    ("starter", "starter", _starter_json),
+    ("count", "count", _same),
+    ("pile", "pile", _pile_json),
+    ("laid", "laid", _laid_json),
+    ("to_act", "to_act", list),
+    ("claim_stage", "claim_stage", _same),
+    ("counting", "counting", _same),
+    ("target_wins", "target_wins", _same),
+    ("play_continues", "play_continues", _same),
+    ("legal", "legal_actions", _legal_json),
+    ("claim", "legal_actions", _claim_json),
+)
+"""Each key of the ``view`` object, in order: the `SeatView` field it is written from and how. A value
+depends on its field alone, so equal fields write equal values (`cribcore.server.states` sends a key
+again only when its field changed)."""
+
+
 def view_to_json(view: SeatView) -> dict[str, Any]:
     """The ``view`` object of a ``state`` message: everything in ``view`` but its events.
 
     ``legal`` lists the text form of each legal discard, play and ``pass``; a declared count or a muggins
     call is a number in a range, given once in ``claim`` rather than as a hundred actions.
     """
-    return {
-        "seat": view.seat,
-        "players": list(view.players),
-        "profile": view.profile,
-        "rules": view.rules.model_dump(),
-        "phase": view.phase,
-        "deal": view.deal,
-        "dealer": view.dealer,
-        "scores": list(view.scores),
-        "winner": view.winner,
-        "hand": _cards(view.hand),
-        "kept": _cards(view.kept),
-        "discarded": _cards(view.discarded),
-        "held": list(view.held),
-        "crib_size": view.crib_size,
-        "starter": str(view.starter) if view.starter is not None else None,
-        "count": view.count,
-        "pile": [[seat, str(card)] for seat, card in view.pile],
-        "laid": [_cards(cards) for cards in view.laid],
-        "to_act": list(view.to_act),
-        "claim_stage": view.claim_stage,
-        "counting": view.counting,
-        "target_wins": view.target_wins,
-        "play_continues": view.play_continues,
-        "legal": [str(a) for a in view.legal_actions if not isinstance(a, Count | Muggins)],
-        "claim": _claim_json(view.legal_actions),
-    }
+    return {key: write(getattr(view, name)) for key, name, write in VIEW_FIELDS}
 
 
 # ----------------------------------------------------------------------------- reading back
@@ -273,25 +333,41 @@ class SeatLog:
     """A client's copy of one seat's event log, kept from the ``state`` messages it is sent.
 
     A full state (``events_start`` 0) replaces the log; any other must follow on from it exactly, in the
-    same game of the room.
+    same game of the room. A state of changes only (``"changes": true``, sent to a connection that asked
+    for them in its ``hello``) updates the ``room`` and ``view`` objects held, key by key: `room` and
+    `view_data` are always the whole objects as they now stand.
     """
 
     def __init__(self) -> None:
         self.events: list[Event] = []
         self.game: object = None
+        self.room: dict[str, Any] | None = None
+        """The ``room`` object as it now stands (``None`` before the first state)."""
+        self.view_data: dict[str, Any] | None = None
+        """The ``view`` object as it now stands."""
 
     def accept(self, message: Mapping[str, Any]) -> SeatView | None:
         """The seat's view after a ``state`` message, or ``None`` when the message does not follow on
         from the log held (the client should then send ``sync``). Raises `WireError` on a malformed
         message, leaving the log as it was."""
         room, start, raw = message.get("room"), message.get("events_start"), message.get("events")
+        view_data = message.get("view") or {}
         if not isinstance(room, Mapping) or not isinstance(start, int) or not isinstance(raw, list):
             raise WireError("state: a state needs its room, events_start and events")
+        if not isinstance(view_data, Mapping):
+            raise WireError("state: its view is not an object")
+        if message.get("changes") is True:
+            if self.room is None or self.view_data is None:
+                return None  # changes to a state this client never had: only a full state helps
+            room, view_data = {**self.room, **room}, {**self.view_data, **view_data}
         game = room.get("game")
         if start != 0 and (game != self.game or start != len(self.events)):
+            # The changes still apply (they follow on from the previous message, whatever its events).
+            self.room, self.view_data = dict(room), dict(view_data)
             return None
         added = [event_from_json(event) for event in raw]
         events = [*self.events[:start], *added]
-        view = view_from_json(message.get("view") or {}, events)
+        view = view_from_json(view_data, events)
         self.events, self.game = events, game
+        self.room, self.view_data = dict(room), dict(view_data)
         return view

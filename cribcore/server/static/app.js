@@ -526,7 +526,8 @@ class Conn {
     const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
     const ws = new WebSocket(url);
     this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", key: this.key, lang: LANG }));
+    // ``changes``: after the first (full) state, each state carries only what changed (see receive).
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", key: this.key, lang: LANG, changes: true }));
     ws.onmessage = (e) => {
       let msg;
       try {
@@ -599,8 +600,12 @@ class Conn {
       }
       else if (start === this.events.length) this.events.push(...msg.events);
       else this.send({ type: "sync" });
-      this.room = msg.room;
-      this.view = { ...msg.view, players: localPlayers(msg.view.players, msg.room.seats) };
+      // A state of changes carries only the keys of room and view that changed since the last one.
+      const room = msg.changes ? { ...this.room, ...msg.room } : msg.room;
+      const sent = msg.changes ? { ...this.sentView, ...msg.view } : msg.view;
+      this.sentView = sent;
+      this.room = room;
+      this.view = { ...sent, players: localPlayers(sent.players, room.seats) };
       if (start === 0) this.goSeen = this.events.length; // a go already said is not asked about again
       this.tries = 0;
       this.pending = false;

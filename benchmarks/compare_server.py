@@ -1,0 +1,100 @@
+"""The server's load run against a reference build, side by side: moves per second of server CPU.
+
+Runs `bench_server.run_load` (friend rooms played to the end over WebSockets by computer seats)
+alternately against this checkout's ``cribbage serve`` and a reference build's (another cribcore
+installed in another environment, for example a wheel of an older commit: ``--reference
+/tmp/venv-base/bin/python``), ``--rounds`` times each. The figure is the seats' moves (discards and
+plays) per second of the server process's own CPU time (user and system, read from ``/proc``), so
+the load of the machine and the client's own work do not count; each build keeps its best round, and
+the ratio is ours over the reference's. Every round must be played to the end without an error.
+
+The same client plays both builds: it reads a full state message, as every build sends, and the
+changes-only states of builds that send them (``docs/server.md``).
+
+Run (nice, on a shared machine): ``nice -n 10 python benchmarks/compare_server.py --reference
+/tmp/venv-base/bin/python --rooms 40 --rounds 3``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import bench_server
+
+
+def one_round(python: str, rooms: int, kind: str, seed: int, reference: bool) -> dict[str, Any]:
+    """One load run against the server that ``python`` runs. A reference server is started outside
+    this checkout, so that its ``python -m cribcore.cli`` imports its own installed cribcore."""
+    saved_python, saved_root, saved_changes = sys.executable, bench_server.ROOT, bench_server.ASK_FOR_CHANGES
+    with tempfile.TemporaryDirectory(prefix="compare-server-") as elsewhere:
+        # The bench starts ``sys.executable -m cribcore.cli serve`` in ROOT: point both at the build.
+        sys.executable = python
+        if reference:
+            bench_server.ROOT = Path(elsewhere)
+            bench_server.ASK_FOR_CHANGES = False  # an older build refuses a hello field it does not know
+        try:
+            run = asyncio.run(bench_server.run_load(rooms, kind, seed))
+        finally:
+            sys.executable, bench_server.ROOT = saved_python, saved_root
+            bench_server.ASK_FOR_CHANGES = saved_changes
+    cpu = run.server_cpu or 0.0
+    problems = run.tally.errors[:3]
+    if not reference:  # another build may word its events otherwise than this checkout's wire module
+        problems += [f"{room}: {p}" for room, p in list(run.problems().items())[:3]]
+    return {
+        "actions": run.play_actions,
+        "nexts": run.tally.nexts,
+        "messages": run.play_messages,
+        "server_cpu_seconds": cpu,
+        "moves_per_cpu_second": run.play_actions / cpu if cpu else 0.0,
+        "ok": not problems and run.finished == rooms and run.server_exit == 0,
+        "problems": problems,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--reference", required=True, help="the reference build's python")
+    parser.add_argument("--ours", default=sys.executable, help="this checkout's python (default: this one)")
+    parser.add_argument("--rooms", type=int, default=40, help="rooms played at once (default 40)")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each build, alternating (default 3)")
+    parser.add_argument("--players", default="medium", help="computer kind (default medium)")
+    parser.add_argument("--seed", type=int, default=1, help="room i is seeded seed + i (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    rounds: dict[str, list[dict[str, Any]]] = {"reference": [], "ours": []}
+    for _ in range(args.rounds):
+        for name, python in (("reference", args.reference), ("ours", args.ours)):
+            result = one_round(python, args.rooms, args.players, args.seed, name == "reference")
+            rounds[name].append(result)
+            if not args.json:
+                print(
+                    f"{name:9} {result['moves_per_cpu_second']:7.0f} moves per server CPU-second "
+                    f"({result['actions']} moves, {result['server_cpu_seconds']:.2f} s)"
+                    + ("" if result["ok"] else f"  FAILED: {result['problems']}"),
+                    flush=True,
+                )
+    best = {name: max(r["moves_per_cpu_second"] for r in results) for name, results in rounds.items()}
+    ratio = best["ours"] / best["reference"] if best["reference"] else 0.0
+    ok = all(r["ok"] for results in rounds.values() for r in results)
+    if args.json:
+        print(json.dumps({"rounds": rounds, "best": best, "ratio": ratio, "ok": ok}, indent=1))
+    else:
+        print(
+            f"best: reference {best['reference']:.0f}, ours {best['ours']:.0f} moves per server "
+            f"CPU-second; ratio {ratio:.2f}x"
+        )
+        print("OK" if ok else "FAILED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
