@@ -16,6 +16,8 @@ import reprlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from operator import attrgetter
+from typing import cast
 
 from .actions import (
     CLAIM_LIMIT,
@@ -36,14 +38,15 @@ from .actions import (
     WrongPhase,
     check_form,
 )
-from .cards import Card, format_cards
+from .cards import STANDARD_CARDS, Card, format_cards
 from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
-from .events import Event, make_event, redact
+from .events import Event, lazy_items, make_event, redact
 from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
-from .scoring import GO, PLAY_LIMIT, ScoreItem
+from .scoring import GO, PLAY_LIMIT, ScoreItem, counted_play_items, show_items, show_total
+from .turns import CARD_VALUE, GO_POINTS, next_able, next_holding, passed_over, scores_go
 from .views import SeatView, make_view
 
 __all__ = ["DealLog", "Game", "Phase", "standard_profile"]
@@ -148,8 +151,8 @@ def standard_profile() -> Profile:
     return load_profile()
 
 
-def _by_index(card: Card) -> int:
-    return card.index
+_by_index = attrgetter("index")
+"""The sort key of cards in `Card` order (a C call, unlike a Python function)."""
 
 
 def _shown(value: object) -> str:
@@ -184,6 +187,18 @@ class Game:
         self._declares = {kind: self.rulebook.declared(kind) for kind in _COUNT_KINDS}
         self.pack: tuple[Card, ...] = self.rulebook.pack
         """The cards in play (the plugins' ``cribcore_pack``: the standard 52 unless a plugin adds some)."""
+        # The profile's hooks resolved once: the standard answers are plain calls, not hook dispatches.
+        book = self.rulebook
+        self._standard_play = book.is_standard_play
+        self._standard_show = book.is_standard_show
+        self._checks_discards = book.checks_discards
+        self._counts_shows = book.flush_rules is not None
+        """Whether show totals come from the show tables (the standard show, or with hand-flush)."""
+        self._targets: tuple[int, ...] | None = (
+            tuple(self.rules.target_of(side) for side in range(self.rules.sides))
+            if book.is_standard_winner
+            else None
+        )
         if deals is None:
             seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
             deals = SeededDeals(seed, self.pack)
@@ -191,6 +206,9 @@ class Game:
             deals = FirstDealerGiven(deals, first_dealer)
         self.seed: int | None = seed
         self._source: DealSource = deals
+        # Shuffled from the standard pack: only standard cards are dealt, valued as `CARD_VALUE` says.
+        seeded = deals.source if isinstance(deals, FirstDealerGiven) else deals
+        self._seeded_standard = type(seeded) is SeededDeals and all(card.standard for card in seeded.pack)
         seats = self.rules.seats
         names = tuple(players) if players is not None else tuple(f"Player {i + 1}" for i in range(seats))
         if len(names) != seats:
@@ -208,7 +226,16 @@ class Game:
         # The current deal.
         self._cards: DealCards | None = None
         self._hands: list[list[Card]] = [[] for _ in range(seats)]
+        # The same hands as card indexes (for `cribcore.turns`), and each card index's count value.
+        self._held: list[list[int]] = [[] for _ in range(seats)]
+        self._values: Sequence[int] = CARD_VALUE
+        self._top_value = max(CARD_VALUE)
+        """No card dealt this deal counts more: a count with this much room takes any held card."""
+        self._hand_plays: list[tuple[Action, ...]] = [() for _ in range(seats)]
+        """Each seat's `Play` of every held card, in hand order."""
         self._discard_choices: list[tuple[Action, ...] | None] = [None] * seats
+        self._discard_ids: list[dict[int, None]] = [{} for _ in range(seats)]
+        """The identities of each seat's listed discards (`apply` knows a listed one in one look-up)."""
         self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
         self._discards: list[tuple[Card, ...] | None] = [None] * seats
         self._discard_order: list[int] = []
@@ -330,12 +357,21 @@ class Game:
         """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
         if self._phase is Phase.PLAY and self._claim is None and self._plugin_phase is None:
             # The common case first, without the general checks below (hands are kept sorted).
-            if seat != self._to_play or not self._is_seat(seat):
+            if seat != self._to_play or (type(seat) is not int and not self._is_seat(seat)):
                 return ()
             room = PLAY_LIMIT - self._count
+            if room >= self._top_value:
+                return self._hand_plays[seat]
             hand = self._hands[seat]
             return tuple([_play_of(card) for card in hand if card.value <= room])
-        if not self._is_seat(seat) or seat not in self.to_act:
+        if self._phase is Phase.DISCARD and self._claim is None and self._plugin_phase is None:
+            # The discard's common case: every seat yet to discard may act.
+            if not self._is_seat(seat) or self._discards[seat] is not None:
+                return ()
+            if not self._checks_discards:
+                known = self._discard_choices[seat]
+                return known if known is not None else self._list_discards(seat)
+        elif not self._is_seat(seat) or seat not in self.to_act:
             return ()
         if self._claim is not None:
             return _COUNTS if self._claim.declared is None else _CALLS
@@ -343,17 +379,6 @@ class Game:
             name = self._plugin_phase.name
             return tuple(PluginAction(name, text) for text in self.rulebook.phase_actions(self._plugin_phase))
         if self._phase is Phase.DISCARD:
-            if not self.rulebook.checks_discards:
-                # No plugin may refuse a discard: every choice of cards is legal, the same all deal long.
-                known = self._discard_choices[seat]
-                if known is None:
-                    hand = self._hands[seat]
-                    if self.rules.discards == 2:
-                        choices = [_pair_of(a, b) for a, b in combinations(hand, 2)]
-                    else:
-                        choices = [_discard_of(cards) for cards in combinations(hand, self.rules.discards)]
-                    known = self._discard_choices[seat] = tuple(choices)
-                return known
             return tuple(
                 _discard_of(cards)
                 for cards in combinations(self._hands[seat], self.rules.discards)
@@ -361,6 +386,26 @@ class Game:
             )
         room = PLAY_LIMIT - self._count
         return tuple(_play_of(card) for card in self._hands[seat] if card.value <= room)
+
+    def _list_discards(self, seat: int) -> tuple[Action, ...]:
+        """Every discard of ``seat``'s hand when no plugin may refuse one: the same all deal long, so
+        listed once (with the identities `apply` recognizes them by)."""
+        hand = self._hands[seat]
+        choices: list[Action]
+        if self.rules.discards == 2:
+            # The shared pairs by their keys, when every one of them has been made before.
+            get = _DISCARDS.get
+            bits = [1 << index for index in self._held[seat]]
+            found = [get(a | b) for a, b in combinations(bits, 2)]
+            if all(found):
+                choices = cast("list[Action]", found)
+            else:
+                choices = [_pair_of(a, b) for a, b in combinations(hand, 2)]
+        else:
+            choices = [_discard_of(cards) for cards in combinations(hand, self.rules.discards)]
+        known = self._discard_choices[seat] = tuple(choices)
+        self._discard_ids[seat] = dict.fromkeys(map(id, known))
+        return known
 
     def check(self, seat: int, action: Action) -> None:
         """Raise the `IllegalAction` that applying ``action`` for ``seat`` would raise, or return.
@@ -403,13 +448,16 @@ class Game:
             and self._phase is Phase.PLAY
             and self._claim is None
             and self._plugin_phase is None
-            and self._is_seat(seat)
+            and (type(seat) is int or self._is_seat(seat))
         ):
             # The common case, checked in full here: a held card that fits the count. Anything else gets
             # the general checks, which raise the error that fits.
             card = action.card
-            fits = type(card) is Card and self._count + card.value <= PLAY_LIMIT
-            if not fits or card not in self._hands[seat]:
+            if not (
+                type(card) is Card
+                and self._count + card.value <= PLAY_LIMIT
+                and card.index in self._held[seat]
+            ):
                 self.check(seat, action)
             start = len(self._events)
             self._play(seat, card)
@@ -421,7 +469,7 @@ class Game:
             and self._discards[seat] is None
             and self._claim is None
             and self._plugin_phase is None
-            and any(choice is action for choice in choices)
+            and id(action) in self._discard_ids[seat]
         ):
             # Not one of the legal discards this game listed for the seat: checked in full.
             self.check(seat, action)
@@ -682,8 +730,13 @@ class Game:
         self._deal_index = index
         self._cards = cards
         # Kept in `Card` order, so legal actions and views need no sorting.
-        self._hands = [sorted(hand, key=_by_index) for hand in cards.hands]
+        self._hands = hands = [sorted(hand, key=_by_index) for hand in cards.hands]
+        self._held = [[card.index for card in hand] for hand in hands]
+        if not self._seeded_standard:
+            # Any source's cards may include extras (jokers): their count values are looked up too.
+            self._value_table(cards)
         self._discard_choices = [None] * seats
+        self._discard_ids = [{} for _ in range(seats)]
         self._kept = [() for _ in range(seats)]
         self._discards = [None] * seats
         self._discard_order = []
@@ -707,10 +760,23 @@ class Game:
                 self._kept[seat] = tuple(self._hands[seat])
             self._turn_starter()
 
+    def _value_table(self, cards: DealCards) -> None:
+        """Count values by card index that cover this deal's extra cards (a plugin's jokers)."""
+        dealt = [card for hand in cards.hands for card in hand]
+        size = max(STANDARD_CARDS, *(card.index + 1 for card in dealt))
+        values = list(CARD_VALUE) + [0] * (size - STANDARD_CARDS)
+        for card in dealt:
+            values[card.index] = card.value
+        self._values = values
+        self._top_value = max(values)
+
     def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        hand = self._hands[seat]
+        held = self._held[seat]
         for card in cards:
-            self._hands[seat].remove(card)
-        self._kept[seat] = tuple(self._hands[seat])
+            del hand[held.index(card.index)]
+            held.remove(card.index)
+        self._kept[seat] = tuple(hand)
         self._discards[seat] = cards
         self._discard_order.append(seat)
         self._crib.extend(cards)
@@ -729,28 +795,28 @@ class Game:
             if self._award(event, sum(item.points for item in items)):
                 return
         self._phase = Phase.PLAY
-        self._to_play = self._next_holding(self._dealer)
+        self._hand_plays = [tuple([_play_of(card) for card in hand]) for hand in self._hands]
+        self._to_play = next_holding(self._hands, self._dealer)
         if self._to_play is None:
             self._show()
 
-    def _next_holding(self, after: int) -> int | None:
-        """The first seat after ``after`` (``after`` itself last) that still holds cards."""
-        seats = self.rules.seats
-        for k in range(1, seats + 1):
-            seat = (after + k) % seats
-            if self._hands[seat]:
-                return seat
-        return None
-
     def _play(self, seat: int, card: Card) -> None:
-        self._hands[seat].remove(card)
+        held = self._held[seat]
+        at = held.index(card.index)
+        del held[at]
+        del self._hands[seat][at]
+        plays = self._hand_plays[seat]
+        self._hand_plays[seat] = plays[:at] + plays[at + 1 :]
         self._laid[seat].append(card)
         self._plays.append(card)
         self._pile.append((seat, card))
         pile = self._pile_cards
         pile.append(card)
         count = self._count = self._count + card.value
-        items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
+        if self._standard_play:
+            items = counted_play_items(pile, count)
+        else:
+            items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
         if self._declares["play"]:
             event = make_event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=count)
             self._play_declared(seat, event)
@@ -770,7 +836,7 @@ class Game:
                 return
             last = not any(self._hands)
             note = "last card" if last else "go"
-            if self._score("go", seat, 1, (card,), (ScoreItem(GO, (card,), 1),), count=count, note=note):
+            if self._score("go", seat, GO_POINTS, (card,), (ScoreItem(GO, (card,), GO_POINTS),), count, note):
                 return
         self._close_count(seat)
 
@@ -780,8 +846,8 @@ class Game:
         card = event.cards[0]
         items = event.items
         nxt = self._next_able(seat) if self._count < PLAY_LIMIT else None
-        if nxt is None and self._count < PLAY_LIMIT:
-            items = (*items, ScoreItem(GO, (card,), 1))
+        if scores_go(nxt, self._count):
+            items = (*items, ScoreItem(GO, (card,), GO_POINTS))
 
         def then() -> None:
             if nxt is not None:
@@ -863,18 +929,16 @@ class Game:
     def _next_able(self, last: int) -> int | None:
         """The next seat after ``last`` (``last`` itself last) able to lay a card on the count; seats
         passed over that hold cards say go, once per count."""
-        seats = self.rules.seats
-        room = PLAY_LIMIT - self._count
-        for k in range(1, seats + 1):
-            seat = (last + k) % seats
-            hand = self._hands[seat]
-            for card in hand:
-                if card.value <= room:
-                    return seat
-            if hand and seat != last and seat not in self._said_go:
+        count = self._count
+        if PLAY_LIMIT - count >= self._top_value:
+            # Every held card fits: the next seat holding cards lays, and nobody is passed over.
+            return next_holding(self._held, last)
+        able = next_able(self._held, last, count, self._values)
+        for seat in passed_over(self._held, last, able):
+            if seat not in self._said_go:
                 self._said_go.add(seat)
-                self._emit(make_event("says-go", self._deal_index, seat=seat, count=self._count))
-        return None
+                self._emit(make_event("says-go", self._deal_index, seat=seat, count=count))
+        return able
 
     def _close_count(self, last: int) -> None:
         self._emit(make_event("reset", self._deal_index, seat=last, count=self._count))
@@ -882,7 +946,7 @@ class Game:
         self._pile_cards = []
         self._count = 0
         self._said_go = set()
-        leader = self._next_holding(last)
+        leader = next_holding(self._held, last)
         if leader is not None and self.rulebook.play_continues(tuple(len(hand) for hand in self._hands)):
             self._to_play = leader
             return
@@ -902,6 +966,18 @@ class Game:
             seat = self._dealer if crib else order[index]
             cards = tuple(sorted(self._crib, key=_by_index)) if crib else self._kept[seat]
             kind = "crib" if crib else "hand"
+            if self._counts_shows and not self._declares[kind]:
+                # Counted from the show tables; the items are worked out only if someone reads them.
+                if self._standard_show:
+                    points = show_total(cards, starter, crib=crib)
+                    items = lazy_items(show_items, cards, starter, crib=crib)
+                else:
+                    book, dealer = self.rulebook, self._dealer
+                    points = book.show_total(cards, starter, crib=crib, seat=seat, dealer=dealer)
+                    items = lazy_items(book.show_items, cards, starter, crib=crib, seat=seat, dealer=dealer)
+                if self._score(kind, seat, points, cards, items):
+                    return
+                continue
             items = self.rulebook.show_items(cards, starter, crib=crib, seat=seat, dealer=self._dealer)
             if self._declares[kind]:
                 self._phase = Phase.SHOW

@@ -6,12 +6,15 @@ seat's view shows in full only to that seat and to others with the cards removed
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import Any, cast
 
 from .cards import Card
 from .scoring import ScoreItem
 
-__all__ = ["Event", "make_event", "redact"]
+__all__ = ["Event", "lazy_items", "make_event", "redact"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,34 @@ _new = object.__new__
 (_kind, _deal, _seat, _cards, _points, _items, _scores, _count, _scored, _private, _note, _side) = (
     vars(Event)[name].__set__ for name in Event.__dataclass_fields__
 )
+
+
+# ``items`` may be stored unworked out, as a `functools.partial` that computes them (see `lazy_items`):
+# the field reads through this property, which works them out on the first read and keeps them, so every
+# reader (equality, hashing, repr, `to_json`, `dataclasses.replace`, pickling) sees the items themselves.
+_items_slot = vars(Event)["items"]
+_get_items = _items_slot.__get__
+_put_items = _items_slot.__set__
+
+
+def _read_items(event: Event) -> tuple[ScoreItem, ...]:
+    value = _get_items(event, Event)
+    if type(value) is partial:
+        value = value()
+        _put_items(event, value)
+    return cast("tuple[ScoreItem, ...]", value)
+
+
+setattr(Event, "items", property(_read_items, _put_items, doc="The scoring items (worked out when read)."))  # noqa: B010
+
+
+def lazy_items(
+    compute: Callable[..., tuple[ScoreItem, ...]], *args: Any, **kwargs: Any
+) -> tuple[ScoreItem, ...]:
+    """Items for `make_event` that are worked out by ``compute(*args, **kwargs)`` only when the event's
+    ``items`` are first read: for the engine's show events, whose points it knows from a faster count
+    (the caller guarantees the points equal the items' sum). Once read they are a plain tuple."""
+    return cast("tuple[ScoreItem, ...]", partial(compute, *args, **kwargs))
 
 
 def make_event(

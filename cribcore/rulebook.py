@@ -23,6 +23,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Final
 
 import pluggy
@@ -49,8 +50,8 @@ _PLAY_CACHE = 1 << 15
 _SEAT_ARGS = frozenset({"seat", "dealer"})
 
 
-def _by_index(card: Card) -> int:
-    return card.index
+_by_index = attrgetter("index")
+"""The sort key of cards in `Card` order (a C call)."""
 
 
 def _flatten(results: Iterable[Sequence[ScoreItem] | None]) -> tuple[ScoreItem, ...]:
@@ -137,6 +138,7 @@ class Rulebook:
         self._play_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in impls(hook.cribcore_play_items))
         self._checks_discards = bool(impls(hook.cribcore_check_discard))
         self._has_phases = bool(impls(hook.cribcore_phase_before_deal))
+        self._has_game_start = bool(impls(hook.cribcore_game_start))
         rules = self._rules
         reached = tuple(rules.target_of(0) if side == 0 else 0 for side in range(rules.sides))
         self._target_wins = self.winner(reached, 0) == 0
@@ -217,6 +219,18 @@ class Rulebook:
         """Whether play answers are exactly the standard ones (`cribcore.scoring.play_items`), so that
         callers may score the play with a standard fast count."""
         return self._standard_play
+
+    @property
+    def is_standard_show(self) -> bool:
+        """Whether show items are exactly the standard ones with the standard flush rules
+        (`cribcore.scoring.show_items` with its defaults): the standard plugin alone answers them."""
+        return self._standard_show
+
+    @property
+    def is_standard_winner(self) -> bool:
+        """Whether the game is won exactly when a side reaches its target (the standard rule), so that
+        callers may compare scores with `target_of` instead of asking `winner`."""
+        return self._standard_winner
 
     @property
     def play_always_continues(self) -> bool:
@@ -384,6 +398,8 @@ class Rulebook:
 
     def game_start(self, dealer: int) -> tuple[tuple[int, ScoreItem], ...]:
         """The ``(seat, item)`` awards before the first deal, ``dealer`` dealing first."""
+        if not self._has_game_start:
+            return ()
         results = self._hook.cribcore_game_start(rules=self._rules, dealer=dealer)
         return tuple(award for result in results for award in result or ())
 

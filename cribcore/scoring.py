@@ -16,7 +16,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import cast
 
 from .cards import STANDARD_CARDS, Card, Rank
@@ -35,6 +35,7 @@ __all__ = [
     "Score",
     "ScoreItem",
     "check_show",
+    "counted_play_items",
     "peg_sequence",
     "play_items",
     "score_play",
@@ -182,8 +183,8 @@ def _nobs(hand: Sequence[Card], starter: Card) -> list[ScoreItem]:
     ]
 
 
-def _by_index(card: Card) -> int:
-    return card.index
+_by_index = attrgetter("index")
+"""The sort key of cards in `Card` order (a C call)."""
 
 
 def show_items(
@@ -355,29 +356,50 @@ def play_items(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
     """The standard items scored by the last card of ``pile``, the cards of the current count in the
     order laid. Go and last-card points are not included: they depend on what the other players hold.
     """
-    last = pile[-1]
-    size = len(pile)
     count = 0
     for card in pile:
         count += card.value
+    return counted_play_items(pile, count)
+
+
+def counted_play_items(pile: Sequence[Card], count: int) -> tuple[ScoreItem, ...]:
+    """`play_items` for a ``pile`` whose count (the sum of its cards' values) the caller already knows
+    (the engine keeps it): the same items, without adding the pile up again."""
+    last = pile[-1]
+    size = len(pile)
     items: list[ScoreItem] = []
     if count == 15:
-        items.append(ScoreItem(FIFTEEN, tuple(pile), 2))
+        items.append(_item(FIFTEEN, tuple(pile), 2))
     rank = last.rank
-    same = 1
-    while same < size and pile[-same - 1].rank == rank:
-        same += 1
-    if same >= 2:
-        items.append(ScoreItem(PAIR, tuple(pile[-same:]), _PLAY_PAIR_POINTS[same]))
-    elif size >= 3:
-        # A run needs its cards' ranks distinct, so none is possible right after a pair.
-        for length in range(size, 2, -1):
-            ranks = {card.rank for card in pile[-length:]}
-            if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
-                items.append(ScoreItem(RUN, tuple(pile[-length:]), length))
-                break
+    if size >= 2:
+        if pile[-2].rank == rank:
+            same = 2
+            while same < size and pile[-same - 1].rank == rank:
+                same += 1
+            items.append(_item(PAIR, tuple(pile[-same:]), _PLAY_PAIR_POINTS[same]))
+        elif size >= 3:
+            # The longest run ending with the last card: widen the window one card at a time until a
+            # rank repeats (no longer window can be a run then); a window is a run when its distinct
+            # ranks span exactly its length.
+            seen = 1 << rank
+            low = high = int(rank)
+            best = 0
+            for length in range(2, size + 1):
+                other = pile[-length].rank
+                bit = 1 << other
+                if seen & bit:
+                    break
+                seen |= bit
+                if other < low:
+                    low = other
+                elif other > high:
+                    high = other
+                if high - low == length - 1 and length >= 3:
+                    best = length
+            if best:
+                items.append(_item(RUN, tuple(pile[-best:]), best))
     if count == PLAY_LIMIT:
-        items.append(ScoreItem(THIRTY_ONE, tuple(pile), 2))
+        items.append(_item(THIRTY_ONE, tuple(pile), 2))
     return tuple(items)
 
 

@@ -31,15 +31,18 @@ GO_POINTS: Final = 1
 """What the go, or the last card of the play, scores."""
 
 
-def next_able(hands: Sequence[Sequence[int]], last: int, count: int) -> int | None:
+def next_able(
+    hands: Sequence[Sequence[int]], last: int, count: int, values: Sequence[int] = CARD_VALUE
+) -> int | None:
     """The first seat after ``last`` (``last`` itself last of all) holding a card that fits on
-    ``count``, or ``None`` when nobody can lay."""
+    ``count``, or ``None`` when nobody can lay. ``values`` is each card index's count value (the
+    standard 52 by default; a pack with extra cards passes its own)."""
     room = PLAY_LIMIT - count
     seats = len(hands)
     for k in range(1, seats + 1):
         seat = (last + k) % seats
         for card in hands[seat]:
-            if CARD_VALUE[card] <= room:
+            if values[card] <= room:
                 return seat
     return None
 
