@@ -82,9 +82,10 @@ class Store:
     is read back when asked for).
 
     A subclass provides the rows (the ``_``-methods). When ``shared`` (other processes write the same
-    rows), every `get` asks the database for the row's version and reads the room again when it moved
-    on, so a process never acts on a room older than the database's; otherwise the process owns the
-    database and its memory is the truth (a write still goes only over the version it read).
+    rows), every `get` asks the database for the row's version and, when it moved on, brings the room
+    in memory up to it by the new actions only (`catchup.catch_up`; another game is read whole), so a
+    process never acts on a room older than the database's; otherwise the process owns the database
+    and its memory is the truth (a write still goes only over the version it read).
     """
 
     shared: ClassVar[bool] = False

@@ -2,11 +2,13 @@
 
 The rows are `store.Store`'s: every write is a compare-and-swap on the row's version in one transaction,
 so of two processes changing one room from one version exactly one succeeds. Every write also sends
-``NOTIFY cribcore_rooms`` (delivered when its transaction commits) with the writer's id and the room, so
-every other process sends the change to the seats connected to it (`listen`). Which seats are connected
-anywhere is in the ``presence`` table, each row naming the database session of the process that holds
-the seat: a row whose session is gone (its process died, or PostgreSQL restarted) counts for nothing,
-so a killed process never leaves a seat looking connected.
+``NOTIFY cribcore_rooms`` (delivered when its transaction commits) with the writer's id, the room, its
+new version and (when it fits) its row, so every other process sends the change to the seats connected
+to it (`listen`) without reading the row back. Which seats are connected anywhere is in the
+``presence`` table, each row naming the database session of the process that holds the seat: a row
+whose session is gone (its process died, or PostgreSQL restarted) counts for nothing, so a killed
+process never leaves a seat looking connected; a row another process's session took over means that
+process's connection replaced this one's (`Store.taken`).
 
 psycopg 3 is an optional dependency (``pip install 'cribcore[postgres]'``). When the database cannot be
 reached, an operation raises `RoomError` with the code ``reconnecting`` and the next one connects again.
