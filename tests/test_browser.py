@@ -673,11 +673,6 @@ def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
         assert time.monotonic() < deadline, "the game never ended"
         if go.is_visible():
             expect(page.get_by_test_id("prompt")).to_contain_text("di Go")
-            # Issue 17: until Go is pressed the table shows the count Ana could not play on, not the
-            # play that went on after her go (the count may even have started again).
-            said = re.search(r"la cuenta iba en (\d+)", text_of(page.get_by_test_id("prompt")))
-            assert said is not None
-            expect(page.get_by_test_id("count")).to_have_text(said.group(1))
             go.click()
             expect(go).to_be_hidden()
             goes += 1
