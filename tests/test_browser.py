@@ -656,6 +656,11 @@ def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
     # The browser asks for Spanish: the board speaks it before anything is chosen.
     expect(page.get_by_test_id("start-same-device")).to_have_text("Empezar en este dispositivo")
     expect(page.get_by_test_id("lang")).to_have_value("es")
+    # Issue 17: a built-in profile's description is shown in the board's language.
+    page.get_by_test_id("profile-select").select_option("standard")
+    expect(page.locator("#profile-desc")).to_have_text(
+        re.compile(r"^Cribbage de seis cartas para dos jugadores")
+    )
     page.get_by_test_id("name-input").fill("Ana")
     page.get_by_test_id("profile-select").select_option("short")
     page.get_by_test_id("start-computer-easy").click()
