@@ -9,6 +9,10 @@ not exactly one human), so hidden cards are never narrated; a human's own cards 
 table, and when several humans share the device the screen is cleared and the next player must press
 Enter before their table is drawn.
 
+When a game (or a match) is over, people at a terminal are asked whether to play again: the same
+table on a new seed (`Session._play_again`, the end-of-game step). Piped input and tables without a
+human are never asked, so a script never blocks there.
+
 Saves: after every action the game is written to its slot (`cribcore.saves`), atomically; when the
 game ends the slot is emptied (or holds the next game of a match). A save that cannot be written, or
 whose file was changed by something else, stops the saving with one warning; the game goes on.

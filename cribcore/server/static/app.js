@@ -100,19 +100,6 @@ async function setLang(lang, keep) {
 
 // ----------------------------------------------------------------- small helpers
 
-// The cards laid to the count that was going on at ``events[index]`` (as [seat, card] pairs).
-function pileAt(events, index) {
-  const pile = [];
-  const deal = events[index].deal;
-  for (let i = 0; i <= index; i += 1) {
-    const ev = events[i];
-    if (ev.deal !== deal) continue;
-    if (ev.kind === "reset") pile.length = 0;
-    else if (ev.kind === "play" && ev.cards && ev.cards.length) pile.push([ev.seat, ev.cards[0]]);
-  }
-  return pile;
-}
-
 function el(tag, props, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props || {})) {
@@ -773,13 +760,9 @@ class Table {
     const mineCrib = dealerSeat === you && !hidden;
     const cribSize = past ? past.crib : view.crib_size;
     $("crib").textContent = mineCrib ? t("yours ({n} cards)", { n: cribSize }) : t("{who}'s ({n} cards)", { who: dealer, n: cribSize });
-    // While this seat's Go waits to be pressed, the middle of the table stays as it was when the go
-    // was said: the count no card fitted and the cards laid to it (the play has gone on since, and
-    // the count may have started again). Pressing Go shows the table as it is now.
-    const goHeld = !past && !hidden && anyOpen ? shown.pendingGo() : null;
-    $("count").textContent = past ? "—" : String(goHeld ? goHeld.count : view.count);
+    $("count").textContent = past ? "—" : String(view.count);
     $("pile").replaceChildren(
-      ...(past ? [] : goHeld ? pileAt(shown.events, goHeld.index) : view.pile).map(([s, c]) => cardSpan(c, { "data-pile-card": c, title: `${view.players[s]}: ${cardLabel(c)}` })),
+      ...(past ? [] : view.pile).map(([s, c]) => cardSpan(c, { "data-pile-card": c, title: `${view.players[s]}: ${cardLabel(c)}` })),
     );
 
     // The curtain between seats sharing this device.
