@@ -14,6 +14,10 @@ import pexpect
 
 TIMEOUT = 30
 
+END_QUESTION = r"\? \[[ys]/N\] "
+"""A yes/no question asked at a terminal when a game is over ("Play again? [y/N] ", in Spanish
+"[s/N]"); Enter answers no."""
+
 
 def run_cribbage(
     *argv: str, stdin: str | None = None, data: Path | None = None
@@ -66,6 +70,13 @@ def cribbage_pty(
         if child.isalive():
             child.terminate(force=True)
         assert "Traceback" not in log.getvalue(), log.getvalue()[-3000:]
+
+
+def leave_table(child: pexpect.spawn) -> None:
+    """After a game at a terminal: answer no (Enter) to every end-of-game question and wait until the
+    program has ended (its output is read to the end)."""
+    while child.expect([END_QUESTION, pexpect.EOF]) == 0:
+        child.sendline("")
 
 
 def run_in_process(*argv: str, stdin: str = "", data: Path | None = None) -> subprocess.CompletedProcess[str]:

@@ -24,7 +24,7 @@ from cribcore.players import make_player
 from cribcore.records import read_record, replay
 from cribcore.saves import GameResult, MatchState, SaveSlot, build_envelope, read_save, save_path
 
-from .terminal import cribbage_pty
+from .terminal import cribbage_pty, leave_table
 
 HUMAN = 0
 TIMEOUT = 30
@@ -90,7 +90,7 @@ def cribbage(data: Path, *argv: str) -> AbstractContextManager[tuple[pexpect.spa
 
 
 def finish(child: pexpect.spawn) -> int:
-    child.expect(pexpect.EOF)
+    leave_table(child)
     child.close()
     assert child.exitstatus is not None
     return int(child.exitstatus)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pexpect
 
 from .examples import EXAMPLES, cribbage
+from .terminal import leave_table
 
 PROFILE = str(EXAMPLES / "auction-cribbage" / "auction.toml")
 
@@ -44,7 +45,7 @@ def test_a_human_bids_in_the_auction_and_plays_to_the_end(
             child.sendline(offered[-1] if auctions % 2 else "pass")
             continue
         child.sendline("" if which == 2 else "1 2" if which == 0 else "1")
-    child.expect(pexpect.EOF)
+    leave_table(child)
     assert "Traceback" not in (child.before or "")
     assert auctions >= 2 and refused == 1
 

@@ -11,6 +11,7 @@ import pexpect
 import pytest
 
 from .examples import EXAMPLES, cribbage
+from .terminal import leave_table
 
 EXAMPLE = EXAMPLES / "captains-cribbage"
 PROFILE = str(EXAMPLE / "captains.toml")
@@ -50,7 +51,7 @@ def test_a_human_plays_captains_cribbage_to_the_end(installed: dict[str, str], t
     # Issue 17: a colon tells a side name ending in a digit from its score.
     child.expect(r"Final scores: You: (\d+) · Computer 1 & Computer 2: (\d+)")
     captain, partners = int(child.match.group(1)), int(child.match.group(2))
-    child.expect(pexpect.EOF)
+    leave_table(child)
     assert "Traceback" not in (child.before or "")
     assert prompts > 5
     assert captain >= 61 or partners >= 121

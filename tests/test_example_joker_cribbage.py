@@ -15,6 +15,7 @@ import pexpect
 import pytest
 
 from .conftest import PluginSite
+from .terminal import leave_table
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "joker-cribbage"
 PROFILE = EXAMPLE / "joker-cribbage.toml"
@@ -96,7 +97,7 @@ def test_a_human_plays_a_joker_game_to_the_end(installed: dict[str, str], tmp_pa
             if which == 3:
                 break
             child.sendline("" if which == 2 else "1 2" if which == 0 else "1")
-        child.expect(pexpect.EOF)
+        leave_table(child)
         log.append(child.before)
     finally:
         child.close(force=True)

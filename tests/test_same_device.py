@@ -21,7 +21,7 @@ from cribcore.cards import parse_card
 from cribcore.cli.screen import CLEAR
 from cribcore.saves import read_save, save_path
 
-from .terminal import cribbage_pty
+from .terminal import cribbage_pty, leave_table
 
 TIMEOUT = 30
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
@@ -101,7 +101,7 @@ def test_a_whole_game_for_two_on_one_device(tmp_path: Path) -> None:
         handed = drive(child, mirror)
         child.expect(r"Final scores: Ann (\d+) · Bob (\d+)")
         assert (int(child.match.group(1)), int(child.match.group(2))) == mirror.game.scores
-        child.expect(pexpect.EOF)
+        leave_table(child)
     assert mirror.game.is_over
     assert {"Ann", "Bob"} <= set(handed)
     assert check_privacy(log.getvalue(), mirror) >= len(handed)

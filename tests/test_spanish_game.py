@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pexpect
 
-from .terminal import cribbage_pty
+from .terminal import cribbage_pty, leave_table
 
 DISCARD = r"Elige .+ para (tu cuna|la cuna de [^:\n]+): "
 PLAY = r"Juega una carta \(cuenta \d+\): "
@@ -46,7 +46,7 @@ def test_a_whole_game_in_spanish(tmp_path: Path) -> None:
             position = 1
         assert which == 3, log.getvalue()[-2000:]
         winner = child.match.group(1)
-        child.expect(pexpect.EOF)
+        leave_table(child)
     out = log.getvalue()
     assert re.search(r"(Ganas tú|Gana Ordenador), ", winner), winner
     assert "La carta inicial es " in out and "Puntuación final: " in out
