@@ -19,8 +19,8 @@ blunder        4.0                    8 percentage points
 =============  =====================  =====================
 
 A point is worth about two percentage points of the chance to win before the end of a game (measured:
-the median over the expert's reviews of easy and medium games, 1.7 in the discard and 2.3 in the
-play), so the two scales mark about the same choices; the lowest mark lies above the expert's own
+the median over the expert's reviews of six games of easy against medium, 1.7 in the discard and 1.6
+in the play), so the two scales mark about the same choices; the lowest mark lies above the expert's own
 sampling noise in the play, so the expert reviewed against itself is (almost) never marked.
 """
 
@@ -61,7 +61,7 @@ REVIEW_ROLLOUTS = 4 * ROLLOUTS
 """Play-outs per card decision when reviewing: four times a game's, since a review is not played against
 the clock. The expert that played a game, with a game's play-outs and its own seed, sometimes picks a
 card the review's search finds a little worse: with this many, 3 of 203 decisions of three games of the
-expert against itself were marked (none a blunder), against 6 (one a blunder) with a game's play-outs.
+expert against itself were marked (none a blunder), against 7 (one a blunder) with a game's play-outs.
 """
 
 
