@@ -18,7 +18,7 @@ mistake        2.0                    4 percentage points
 blunder        4.0                    8 percentage points
 =============  =====================  =====================
 
-A point is worth about two percentage points of the chance to win before the end of a game (measured:
+A point is worth about 1.7 percentage points of the chance to win before the end of a game (measured:
 the median over the expert's reviews of six games of easy against medium, 1.7 in the discard and 1.6
 in the play), so the two scales mark about the same choices; the lowest mark lies above the expert's own
 sampling noise in the play, so the expert reviewed against itself is (almost) never marked.
