@@ -5,7 +5,8 @@ the seat chose (a card is a decision only when more than one could be laid), the
 legal action from that seat's own view (`cribcore.players.expert.ExpertPlayer.judge`), so the review
 knows no more than the player did. A decision's loss is what the expert's choice is worth more than the
 seat's: in expected points for the seat's side over the rest of the deal, and, where the expert has a
-win table for the profile, in the chance of winning the game.
+win table for the profile at hand (the standard game's, or one already computed), in the chance of
+winning the game.
 
 Marks (`MARKS`): by the chance of winning where both choices have one, else by expected points:
 
@@ -17,9 +18,9 @@ mistake        2.0                    4 percentage points
 blunder        4.0                    8 percentage points
 =============  =====================  =====================
 
-A point is worth about two percentage points of the chance to win before the end of a game (measured:
-the median over the expert's reviews of easy and medium games, 1.7 in the discard and 2.3 in the
-play), so the two scales mark about the same choices; the lowest mark lies above the expert's own
+A point is worth about 1.7 percentage points of the chance to win before the end of a game (measured:
+the median over the expert's reviews of six games of easy against medium, 1.7 in the discard and 1.6
+in the play), so the two scales mark about the same choices; the lowest mark lies above the expert's own
 sampling noise in the play, so the expert reviewed against itself is (almost) never marked.
 """
 
@@ -37,6 +38,7 @@ from .players.expert import ExpertPlayer, Judgement
 from .players.hints import judgement_facts
 from .players.pegging import ROLLOUTS
 from .players.reasons import reason_words
+from .players.wintable import WinTable, shipped_fingerprint, win_cache_path
 from .records import RecordError, replay
 from .views import SeatView
 
@@ -59,7 +61,7 @@ REVIEW_ROLLOUTS = 4 * ROLLOUTS
 """Play-outs per card decision when reviewing: four times a game's, since a review is not played against
 the clock. The expert that played a game, with a game's play-outs and its own seed, sometimes picks a
 card the review's search finds a little worse: with this many, 3 of 203 decisions of three games of the
-expert against itself were marked (none a blunder), against 6 (one a blunder) with a game's play-outs.
+expert against itself were marked (none a blunder), against 7 (one a blunder) with a game's play-outs.
 """
 
 
@@ -179,6 +181,31 @@ class Review:
         }
 
 
+class _ReviewExpert(ExpertPlayer):
+    """The expert with only the win tables at hand: the standard game's (shipped) and those already
+    computed and kept in the data directory. A review answers in seconds, so it never waits minutes for
+    a new profile's first table: it judges that profile by points (``win`` is then ``None``)."""
+
+    def table_of(self, view: SeatView) -> WinTable | None:
+        book = self.rulebook_of(view)
+        key = book.fingerprint
+        if key not in _AT_HAND:
+            _AT_HAND[key] = _table_at_hand(key)
+        return super().table_of(view) if _AT_HAND[key] else None
+
+
+_AT_HAND: dict[str, bool] = {}
+
+
+def _table_at_hand(fingerprint: str) -> bool:
+    if fingerprint == shipped_fingerprint():
+        return True
+    try:
+        return win_cache_path(fingerprint).is_file()
+    except (OSError, RuntimeError):  # no data directory: nothing kept there
+        return False
+
+
 def _per_deal(total: float, deals: int) -> float:
     return total / deals if deals else 0.0
 
@@ -215,7 +242,7 @@ def review_game(
     if game.rulebook.has_extra_cards:
         raise RecordError(f"profile {game.profile.name}: the coach judges games of the standard pack only")
     if judge is None:
-        judge = ExpertPlayer(REVIEW_SEED, rulebook=game.rulebook, rollouts=rollouts).judge
+        judge = _ReviewExpert(REVIEW_SEED, rulebook=game.rulebook, rollouts=rollouts).judge
     decisions = tuple(_judged(view, action, judge(view), code) for view, action in moments)
     marks: dict[str, int] = {}
     for decision in decisions:

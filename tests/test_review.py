@@ -15,7 +15,7 @@ from babel.messages.extract import extract_from_file
 from rich.console import Console
 from starlette.testclient import TestClient
 
-from cribcore import Discard, Game, parse_cards
+from cribcore import Discard, Game, load_profile, parse_cards
 from cribcore.cli.main import main
 from cribcore.cli.prompt import Reader
 from cribcore.cli.render import make_console
@@ -63,6 +63,21 @@ def test_laying_two_fives_into_the_opponents_crib_is_a_blunder_with_its_cost() -
     assert "the two 5s would give the dealer's crib" in decision.reason
     assert review.discard_lost == pytest.approx(decision.points_lost)
     assert review.costliest == (decision,)
+
+
+def test_a_profile_without_a_table_at_hand_is_reviewed_by_points_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Muggins has its own win table, computed on first use (minutes): the coach does not wait for it.
+    monkeypatch.setenv("CRIBCORE_DATA_DIR", str(tmp_path))
+    game = stacked_game(
+        (("5H 5D AC 3S 9D KC", "2C 4D 7S 8H JC QD"), "6S"), dealer=1, profile=load_profile("muggins")
+    )
+    game.apply(0, Discard(parse_cards("5H 5D")))
+    game.apply(1, Discard(parse_cards("JC QD")))
+    [decision] = review_game(game_record(game), 0).decisions
+    assert decision.mark == "blunder" and decision.win_lost is None
+    assert not (tmp_path / "win-tables").exists()
 
 
 def test_the_expert_against_itself_is_almost_never_marked() -> None:
@@ -171,6 +186,7 @@ def test_hand_features_and_card_words() -> None:
     assert cards_words(parse_cards("5H JC"), "en") == "the 5 and the jack"
     assert cards_words(parse_cards("5H JC"), "es") == "el 5 y la jota"
     assert cards_words(parse_cards("JH JC"), "es") == "las dos jotas"
+    assert cards_words(parse_cards("6H 7S KC KH"), "en") == "the 6, the 7 and the two kings"
 
 
 def test_every_coach_and_hint_message_has_a_spanish_translation() -> None:

@@ -153,7 +153,6 @@ class Session:
                 self._stopped(game)
                 return INTERRUPTED
             following = self._game_over(game)
-            self._offer_review(game)
             if following is None:
                 if not self._play_again():
                     return 0
@@ -352,6 +351,28 @@ class Session:
         self._save(game)
         return game
 
+    def _offer_review(self, game: Game) -> None:
+        """After a game against the computer at a terminal (in a match, after its last game, so the
+        games follow one another as before): offer the coach's review of the human's decisions in
+        ``game`` (`cribcore.review`). Never ends the session: a failure or Ctrl-C only skips it."""
+        humans = self.seating.humans
+        reader = self.reader
+        if reader is None or not reader.interactive or len(humans) != 1 or len(self.seating.kinds) == 1:
+            return
+        try:
+            if not reader.confirm(_("Review this game with the coach?")):
+                return
+            from ..review import review_game  # the expert loads only when a review is asked for
+            from .review import print_review
+
+            review = review_game(game_record(game), humans[0])
+            # After a game only what is worth a word: the marked decisions and the summary.
+            print_review(review, self.console, self.painter, marked_only=True)
+        except (QuitGame, KeyboardInterrupt):
+            self.console.print()
+        except ValueError as exc:
+            self.console.print(Text(_("No review: {reason}").format(reason=exc), style="yellow"))
+
     def _game_over(self, game: Game) -> Game | None:
         """Announce what the finished game was worth and the match standing; return the next game
         of the match (already saved), or ``None`` when there is none (the save is removed)."""
@@ -367,6 +388,7 @@ class Session:
             )
             self.console.print(Text(line, style="bold"))
         if self.match is None:
+            self._offer_review(game)
             self._clear_save()
             return None
         result = GameResult(seed=game.seed, scores=list(game.scores), winner=winner, game_points=points)
@@ -386,6 +408,7 @@ class Session:
                     style="bold",
                 )
             )
+            self._offer_review(game)
             self._clear_save()
             return None
         following = Game(
@@ -396,27 +419,6 @@ class Session:
         )
         self._save(following)
         return following
-
-    def _offer_review(self, game: Game) -> None:
-        """After a game against the computer at a terminal: offer the coach's review of the human's
-        decisions (`cribcore.review`). Never ends the session: a failure or Ctrl-C only skips it."""
-        humans = self.seating.humans
-        reader = self.reader
-        if reader is None or not reader.interactive or len(humans) != 1 or len(self.seating.kinds) == 1:
-            return
-        try:
-            if not reader.confirm(_("Review this game with the coach?")):
-                return
-            from ..review import review_game  # the expert loads only when a review is asked for
-            from .review import print_review
-
-            review = review_game(game_record(game), humans[0])
-            # After a game only what is worth a word: the marked decisions and the summary.
-            print_review(review, self.console, self.painter, marked_only=True)
-        except (QuitGame, KeyboardInterrupt):
-            self.console.print()
-        except ValueError as exc:
-            self.console.print(Text(_("No review: {reason}").format(reason=exc), style="yellow"))
 
     def _play_again(self) -> bool:
         """The end-of-game step: whether the people at a terminal want another game (or match) with

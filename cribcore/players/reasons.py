@@ -87,17 +87,23 @@ def card_words(card: Card, lang: str | None = None) -> str:
 
 
 def cards_words(cards: Sequence[Card], lang: str | None = None) -> str:
-    """Cards by rank, joined as a sentence joins them: ``the 5 and the jack``, ``the two 5s``."""
+    """Cards by rank, joined as a sentence joins them: ``the 5 and the jack``, ``the 6, the 7 and the
+    two kings``."""
     code = _lang(lang)
-    if len(cards) == 2 and cards[0].rank == cards[1].rank:
-        phrase = _TWO_OF.get(cards[0].rank)
-        if phrase is not None:
-            return gettext(phrase, code)
-        return gettext("the two {rank}s", code).format(rank=int(cards[0].rank))
-    names = [card_words(card, code) for card in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return gettext("{first} and {last}", code).format(first=", ".join(names[:-1]), last=names[-1])
+    ranks = Counter(card.rank for card in cards)
+    names: list[str] = []
+    for rank in dict.fromkeys(card.rank for card in cards):  # each rank once, in the cards' order
+        if ranks[rank] == 2:
+            phrase = _TWO_OF.get(rank)
+            two = (
+                gettext("the two {rank}s", code).format(rank=int(rank))
+                if phrase is None
+                else gettext(phrase, code)
+            )
+            names.append(two)
+        else:
+            names.extend(card_words(card, code) for card in cards if card.rank == rank)
+    return _listed(names, code)
 
 
 def hand_features(cards: Sequence[Card], lang: str | None = None) -> list[str]:
