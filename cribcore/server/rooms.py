@@ -458,7 +458,8 @@ class Room:
             # Every seated player may pass the invitation on (the creator may be the one away).
             "invite": self.invite if free and self.seats[seat].human else None,
             "expires": self._expires_text(),
-            "history": self.history,
+            # A copy: a connection's last state is kept to send only what changed since.
+            "history": list(self.history),
         }
 
     def state(self, seat: int, events_start: int = 0, lang: str = "en") -> dict[str, Any]:
