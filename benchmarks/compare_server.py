@@ -5,8 +5,9 @@ alternately against this checkout's ``cribbage serve`` and a reference build's (
 installed in another environment, for example a wheel of an older commit: ``--reference
 /tmp/venv-base/bin/python``), ``--rounds`` times each. The figure is the seats' moves (discards and
 plays) per second of the server process's own CPU time (user and system, read from ``/proc``), so
-the load of the machine and the client's own work do not count; each build keeps its best round, and
-the ratio is ours over the reference's. Every round must be played to the end without an error.
+the client's own work does not count; each build keeps its best round (and its median), and the
+ratio is ours over the reference's. Every round must be played to the end without an error (for the
+reference build, without an error message: its events may be worded otherwise than this checkout's).
 
 The same client plays both builds: it reads a full state message, as every build sends, and the
 changes-only states of builds that send them (``docs/server.md``).
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -83,14 +85,24 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
     best = {name: max(r["moves_per_cpu_second"] for r in results) for name, results in rounds.items()}
+    median = {
+        name: statistics.median(r["moves_per_cpu_second"] for r in results)
+        for name, results in rounds.items()
+    }
     ratio = best["ours"] / best["reference"] if best["reference"] else 0.0
+    median_ratio = median["ours"] / median["reference"] if median["reference"] else 0.0
     ok = all(r["ok"] for results in rounds.values() for r in results)
     if args.json:
-        print(json.dumps({"rounds": rounds, "best": best, "ratio": ratio, "ok": ok}, indent=1))
+        figures = {"best": best, "ratio": ratio, "median": median, "median_ratio": median_ratio}
+        print(json.dumps({"rounds": rounds, **figures, "ok": ok}, indent=1))
     else:
         print(
             f"best: reference {best['reference']:.0f}, ours {best['ours']:.0f} moves per server "
             f"CPU-second; ratio {ratio:.2f}x"
+        )
+        print(
+            f"median: reference {median['reference']:.0f}, ours {median['ours']:.0f}; "
+            f"ratio {median_ratio:.2f}x"
         )
         print("OK" if ok else "FAILED")
     return 0 if ok else 1

@@ -273,8 +273,9 @@ def join(link: Link, name: str, *, timeout: float = TIMEOUT) -> Joined:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """One ``state`` message, read: the room (as sent), the seat's view (with the whole event log of the
-    game so far), and the events this message added to the log (all of them after a full state)."""
+    """One ``state`` message, read: the room (as it stands, with the changes a state of changes sent
+    applied), the seat's view (with the whole event log of the game so far), and the events this
+    message added to the log (all of them after a full state)."""
 
     room: Mapping[str, Any]
     view: SeatView

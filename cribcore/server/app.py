@@ -439,7 +439,8 @@ class _Server:
         async with self.lock(room_id):
             now = self.clock()
             room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, key, now))
-            return JSONResponse(room.state(seat))
+            text, _ = state_text(room, seat, 0, "en")
+            return Response(text, media_type="application/json")
 
     async def list_profiles(self, request: Request) -> Response:
         del request

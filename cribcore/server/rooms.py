@@ -472,7 +472,8 @@ class Room:
             # Every seated player may pass the invitation on (the creator may be the one away).
             "invite": self.invite if free and self.seats[seat].human else None,
             "expires": self._expires_text(),
-            "history": self.history,
+            # A copy: a connection's last state is kept to send only what changed since.
+            "history": list(self.history),
         }
 
     def state(self, seat: int, events_start: int = 0, lang: str = "en") -> dict[str, Any]:
@@ -582,10 +583,15 @@ class _RecordText:
     head: str = ""
     deals: list[tuple[DealLog, str]] = field(default_factory=list)
 
+    over: tuple[Game | None, tuple[str, ...], str] = (None, (), "")
+    """A finished game, its players' names and its whole record's text (it changes no more)."""
+
     def text(self, game: Game) -> str:
-        if game.is_over:  # once a game, with its result: the whole record
-            return _compact(game_record(game))
         players = tuple(game.players)
+        if game.is_over:  # once a game, with its result: the whole record, written once
+            if self.over[0] is not game or self.over[1] != players:
+                self.over = (game, players, _compact(game_record(game)))
+            return self.over[2]
         if self.game is not game or self.players != players:  # a seat taken renames its player
             record = game_record(game)
             del record["deals"]
