@@ -185,6 +185,7 @@ class Game:
         self.target_wins: bool = self.rulebook.target_wins
         self.play_continues: bool = self.rulebook.play_goes_on
         self._declares = {kind: self.rulebook.declared(kind) for kind in _COUNT_KINDS}
+        self._declares_play = self._declares["play"]
         self.pack: tuple[Card, ...] = self.rulebook.pack
         """The cards in play (the plugins' ``cribcore_pack``: the standard 52 unless a plugin adds some)."""
         # The profile's hooks resolved once: the standard answers are plain calls, not hook dispatches.
@@ -192,6 +193,8 @@ class Game:
         self._standard_play = book.is_standard_play
         self._standard_show = book.is_standard_show
         self._checks_discards = book.checks_discards
+        self._side_of = tuple(self.rules.side_of(seat) for seat in range(self.rules.seats))
+        self._alone = tuple((seat,) for seat in range(self.rules.seats))
         self._counts_shows = book.flush_rules is not None
         """Whether show totals come from the show tables (the standard show, or with hand-flush)."""
         self._targets: tuple[int, ...] | None = (
@@ -333,13 +336,16 @@ class Game:
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now: every seat yet to discard, or the one seat to play, to declare a
         count, or to call muggins."""
+        if self._phase is Phase.PLAY and self._claim is None and self._plugin_phase is None:
+            # The play's common case first (the same answer as below).
+            return () if self._to_play is None else self._alone[self._to_play]
         if self._claim is not None:
             claim = self._claim
             return (claim.seat,) if claim.declared is None else (claim.callers[0],)
         if self._plugin_phase is not None:
             return (self._plugin_phase.to_act,)
         if self._phase is Phase.DISCARD:
-            return tuple(s for s, d in enumerate(self._discards) if d is None)
+            return tuple([s for s, d in enumerate(self._discards) if d is None])
         if self._phase is Phase.PLAY and self._to_play is not None:
             return (self._to_play,)
         return ()
@@ -486,7 +492,7 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: never another seat's hidden cards."""
-        if not self._is_seat(seat):
+        if not (type(seat) is int and 0 <= seat < self.rules.seats) and not self._is_seat(seat):
             raise ValueError(f"there is no seat {_shown(seat)}")
         to_act = self.to_act
         claim = self._claim
@@ -617,7 +623,7 @@ class Game:
         """Record a scoring event of ``kind`` for ``seat``'s side (built once, scores and all) in
         ``deal`` (the current deal unless given: a game-start award belongs to the first); return
         whether it ended the game."""
-        side = self.rules.side_of(seat)
+        side = self._side_of[seat]
         self._scores[side] += points
         scores = tuple(self._scores)
         self._events.append(
@@ -637,9 +643,15 @@ class Game:
         )
         if points == 0:
             return False
-        winner = self.rulebook.winner(scores, side)
-        if winner is None:
-            return False
+        targets = self._targets
+        if targets is not None:
+            if scores[side] < targets[side]:
+                return False
+            winner: int | None = side
+        else:
+            winner = self.rulebook.winner(scores, side)
+            if winner is None:
+                return False
         self._winner = winner
         self._phase = Phase.OVER
         self._to_play = None
@@ -751,9 +763,10 @@ class Game:
         self._to_play = None
         self._claims = []
         self._phase = Phase.DISCARD
-        self._emit(make_event("deal", index, seat=self._dealer))
-        for seat, hand in enumerate(self._hands):
-            self._emit(make_event("dealt", index, seat=seat, cards=tuple(hand), private_to=seat))
+        events = self._events
+        events.append(make_event("deal", index, self._dealer))
+        for seat, hand in enumerate(hands):
+            events.append(make_event("dealt", index, seat, tuple(hand), 0, (), (), None, False, seat))
         if self.rules.discards == 0:
             for seat in range(seats):
                 self._discards[seat] = ()
@@ -801,7 +814,8 @@ class Game:
             self._show()
 
     def _play(self, seat: int, card: Card) -> None:
-        held = self._held[seat]
+        held_all = self._held
+        held = held_all[seat]
         at = held.index(card.index)
         del held[at]
         del self._hands[seat][at]
@@ -817,7 +831,7 @@ class Game:
             items = counted_play_items(pile, count)
         else:
             items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
-        if self._declares["play"]:
+        if self._declares_play:
             event = make_event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=count)
             self._play_declared(seat, event)
             return
@@ -825,12 +839,17 @@ class Game:
         for item in items:
             points += item.points
         if points:
-            if self._score("play", seat, points, (card,), items, count=count):
+            if self._score("play", seat, points, (card,), items, count):
                 return
         else:
             self._events.append(make_event("play", self._deal_index, seat, (card,), 0, items, (), count))
         if count < PLAY_LIMIT:
-            nxt = self._next_able(seat)
+            # Every held card fits while the count has room for the highest: the next seat holding cards.
+            nxt = (
+                next_holding(held_all, seat)
+                if PLAY_LIMIT - count >= self._top_value
+                else self._next_able(seat)
+            )
             if nxt is not None:
                 self._to_play = nxt
                 return
