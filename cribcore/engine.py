@@ -88,6 +88,7 @@ class DealLog:
     the game)."""
 
 
+_LOG_SETTERS = tuple(vars(DealLog)[name].__set__ for name in DealLog.__dataclass_fields__)
 _COUNT_KINDS = ("play", "hand", "crib")
 _PLAYS: dict[int, Play] = {}
 """One shared `Play` per card (actions are immutable values), so listing legal plays builds nothing;
@@ -193,6 +194,7 @@ class Game:
         self._standard_play = book.is_standard_play
         self._standard_show = book.is_standard_show
         self._checks_discards = book.checks_discards
+        self._always_continues = book.play_always_continues
         self._side_of = tuple(self.rules.side_of(seat) for seat in range(self.rules.seats))
         self._alone = tuple((seat,) for seat in range(self.rules.seats))
         self._counts_shows = book.flush_rules is not None
@@ -663,18 +665,24 @@ class Game:
         return True
 
     def _current_log(self) -> DealLog:
-        assert self._cards is not None
-        return DealLog(
-            dealer=self._dealer,
-            hands=self._cards.hands,
-            crib_cards=self._cards.crib_cards,
-            starter=self._cards.starter,
-            discards=tuple(self._discards),
-            plays=tuple(self._plays),
-            claims=tuple(self._claims),
-            phase_actions=tuple(self._phase_texts),
-            discard_order=tuple(self._discard_order),
+        cards = self._cards
+        assert cards is not None
+        # `DealLog`'s fields in order, set through its slots (a frozen dataclass's ``__init__`` costs more).
+        log: DealLog = object.__new__(DealLog)
+        values = (
+            self._dealer,
+            cards.hands,
+            cards.crib_cards,
+            cards.starter,
+            tuple(self._discards),
+            tuple(self._plays),
+            tuple(self._claims),
+            tuple(self._discard_order),
+            tuple(self._phase_texts),
         )
+        for setter, value in zip(_LOG_SETTERS, values, strict=True):
+            setter(log, value)
+        return log
 
     # ----------------------------------------------------------------- plugin phases
 
@@ -794,7 +802,7 @@ class Game:
         self._discard_order.append(seat)
         self._crib.extend(cards)
         self._emit(make_event("discard", self._deal_index, seat=seat, cards=cards, private_to=seat))
-        if all(d is not None for d in self._discards):
+        if None not in self._discards:
             self._turn_starter()
 
     def _turn_starter(self) -> None:
@@ -966,7 +974,9 @@ class Game:
         self._count = 0
         self._said_go = set()
         leader = next_holding(self._held, last)
-        if leader is not None and self.rulebook.play_continues(tuple(len(hand) for hand in self._hands)):
+        if leader is not None and (
+            self._always_continues or self.rulebook.play_continues(tuple(len(hand) for hand in self._hands))
+        ):
             self._to_play = leader
             return
         self._show()
