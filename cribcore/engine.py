@@ -67,6 +67,15 @@ class Phase(enum.StrEnum):
 
 
 _PHASE_TEXT = {phase: phase.value for phase in Phase}
+# The phases as module constants: an enum member read through its class costs a lookup every time.
+_DISCARD, _PLAY, _SHOW, _PLUGIN, _WAITING, _OVER = (
+    Phase.DISCARD,
+    Phase.PLAY,
+    Phase.SHOW,
+    Phase.PLUGIN,
+    Phase.WAITING,
+    Phase.OVER,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +234,7 @@ class Game:
         self._seen: list[tuple[Event, ...]] = [() for _ in range(seats)]
         self._scores = [0] * self.rules.sides
         self._winner: int | None = None
-        self._phase = Phase.WAITING
+        self._phase = _WAITING
         self._deal_index = -1
         self._logs: list[DealLog] = []
         # The current deal.
@@ -305,7 +314,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def count(self) -> int:
@@ -338,7 +347,7 @@ class Game:
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now: every seat yet to discard, or the one seat to play, to declare a
         count, or to call muggins."""
-        if self._phase is Phase.PLAY and self._claim is None and self._plugin_phase is None:
+        if self._phase is _PLAY and self._claim is None and self._plugin_phase is None:
             # The play's common case first (the same answer as below).
             return () if self._to_play is None else self._alone[self._to_play]
         if self._claim is not None:
@@ -346,9 +355,9 @@ class Game:
             return (claim.seat,) if claim.declared is None else (claim.callers[0],)
         if self._plugin_phase is not None:
             return (self._plugin_phase.to_act,)
-        if self._phase is Phase.DISCARD:
+        if self._phase is _DISCARD:
             return tuple([s for s, d in enumerate(self._discards) if d is None])
-        if self._phase is Phase.PLAY and self._to_play is not None:
+        if self._phase is _PLAY and self._to_play is not None:
             return (self._to_play,)
         return ()
 
@@ -363,7 +372,7 @@ class Game:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
-        if self._phase is Phase.PLAY and self._claim is None and self._plugin_phase is None:
+        if self._phase is _PLAY and self._claim is None and self._plugin_phase is None:
             # The common case first, without the general checks below (hands are kept sorted).
             if seat != self._to_play or (type(seat) is not int and not self._is_seat(seat)):
                 return ()
@@ -372,7 +381,7 @@ class Game:
                 return self._hand_plays[seat]
             hand = self._hands[seat]
             return tuple([_play_of(card) for card in hand if card.value <= room])
-        if self._phase is Phase.DISCARD and self._claim is None and self._plugin_phase is None:
+        if self._phase is _DISCARD and self._claim is None and self._plugin_phase is None:
             # The discard's common case: every seat yet to discard may act.
             if not self._is_seat(seat) or self._discards[seat] is not None:
                 return ()
@@ -386,7 +395,7 @@ class Game:
         if self._plugin_phase is not None:
             name = self._plugin_phase.name
             return tuple(PluginAction(name, text) for text in self.rulebook.phase_actions(self._plugin_phase))
-        if self._phase is Phase.DISCARD:
+        if self._phase is _DISCARD:
             return tuple(
                 _discard_of(cards)
                 for cards in combinations(self._hands[seat], self.rules.discards)
@@ -423,9 +432,9 @@ class Game:
         if not self._is_seat(seat):
             raise NotYourTurn(f"there is no seat {_shown(seat)}")
         check_form(action)
-        if self._phase is Phase.OVER:
+        if self._phase is _OVER:
             raise GameOver("the game is over")
-        if self._phase is Phase.WAITING:
+        if self._phase is _WAITING:
             raise WrongPhase("no deal is in progress")
         if isinstance(action, PluginAction) or self._plugin_phase is not None:
             self._check_plugin_action(seat, action)
@@ -453,7 +462,7 @@ class Game:
         if (
             isinstance(action, Play)
             and seat == self._to_play
-            and self._phase is Phase.PLAY
+            and self._phase is _PLAY
             and self._claim is None
             and self._plugin_phase is None
             and (type(seat) is int or self._is_seat(seat))
@@ -473,7 +482,7 @@ class Game:
         choices = self._discard_choices[seat] if self._is_seat(seat) else None
         if not (
             choices is not None
-            and self._phase is Phase.DISCARD
+            and self._phase is _DISCARD
             and self._discards[seat] is None
             and self._claim is None
             and self._plugin_phase is None
@@ -555,7 +564,7 @@ class Game:
         return self.rulebook.check_discard(self._cards.hands[seat], cards, dealer=self._dealer, seat=seat)
 
     def _check_discard(self, seat: int, action: Discard) -> None:
-        if self._phase is not Phase.DISCARD:
+        if self._phase is not _DISCARD:
             raise WrongPhase("the discard is over; play a card")
         if self._discards[seat] is not None:
             raise NotYourTurn("you have already discarded")
@@ -588,7 +597,7 @@ class Game:
             raise BadClaim(f"muggins claims 1 to {CLAIM_LIMIT} points, not {action.points}")
 
     def _check_play(self, seat: int, action: Play) -> None:
-        if self._phase is not Phase.PLAY:
+        if self._phase is not _PLAY:
             raise WrongPhase("it is time to discard, not to play")
         if seat != self._to_play:
             raise NotYourTurn(f"it is {self.players[self._to_play or 0]}'s turn to play")
@@ -655,7 +664,7 @@ class Game:
             if winner is None:
                 return False
         self._winner = winner
-        self._phase = Phase.OVER
+        self._phase = _OVER
         self._to_play = None
         self._claim = None
         self._emit(make_event("win", self._deal_index, seat=seat, scores=scores, side=winner))
@@ -714,7 +723,7 @@ class Game:
         name, seat = self._phases_left.pop(0)
         index = self._deal_index + 1
         self._plugin_phase = PhaseState(name, index, self._dealer, seat, self.scores)
-        self._phase = Phase.PLUGIN
+        self._phase = _PLUGIN
         self._emit(make_event("phase", index, seat=seat, note=name))
 
     def _plugin_act(self, seat: int, text: str) -> None:
@@ -744,7 +753,7 @@ class Game:
         index = self._deal_index + 1
         cards = self._source.deal(index, self._dealer, self.rules)
         if cards is None:
-            self._phase = Phase.WAITING
+            self._phase = _WAITING
             return
         seats = self.rules.seats
         self._deal_index = index
@@ -770,7 +779,7 @@ class Game:
         self._said_go = set()
         self._to_play = None
         self._claims = []
-        self._phase = Phase.DISCARD
+        self._phase = _DISCARD
         events = self._events
         events.append(make_event("deal", index, self._dealer))
         for seat, hand in enumerate(hands):
@@ -815,7 +824,7 @@ class Game:
             event = make_event("heels", self._deal_index, seat=self._dealer, cards=(starter,), items=items)
             if self._award(event, sum(item.points for item in items)):
                 return
-        self._phase = Phase.PLAY
+        self._phase = _PLAY
         self._hand_plays = [tuple([_play_of(card) for card in hand]) for hand in self._hands]
         self._to_play = next_holding(self._hands, self._dealer)
         if self._to_play is None:
@@ -1009,7 +1018,7 @@ class Game:
                 continue
             items = self.rulebook.show_items(cards, starter, crib=crib, seat=seat, dealer=self._dealer)
             if self._declares[kind]:
-                self._phase = Phase.SHOW
+                self._phase = _SHOW
                 self._emit(make_event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
                 then = functools.partial(self._show_from, order, index + 1)
                 self._claim = _Claim(seat, cards, items, then)
