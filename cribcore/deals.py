@@ -68,6 +68,22 @@ def shuffle(rng: random.Random, cards: list[Any]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+_STANDARD_PARTS: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+"""Packs met so far, by identity (every game of a profile shares its pack), with their standard cards."""
+
+
+def _standard_part(pack: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The standard cards of ``pack``, in its order (found once per pack object)."""
+    known = _STANDARD_PARTS.get(id(pack))
+    if known is not None and known[0] is pack:
+        return known[1]
+    part = tuple(card for card in pack if card.standard)
+    if len(_STANDARD_PARTS) >= 64:
+        _STANDARD_PARTS.clear()
+    _STANDARD_PARTS[id(pack)] = (pack, part)
+    return part
+
+
 class SeededDeals:
     """Deals shuffled from a seed: the same seed gives the same cut and deals, whatever is played.
 
@@ -78,7 +94,7 @@ class SeededDeals:
     def __init__(self, seed: int, pack: Sequence[Card] = FULL_DECK) -> None:
         self.seed = seed
         self.pack = tuple(pack)
-        self._cut_pack = tuple(card for card in self.pack if card.standard)
+        self._cut_pack = _standard_part(self.pack)
 
     def _rng(self, label: str) -> random.Random:
         # String seeds are hashed with SHA-512 by `random`, so this is stable across runs and platforms.

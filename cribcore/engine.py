@@ -222,7 +222,12 @@ class Game:
         self._source: DealSource = deals
         # Shuffled from the standard pack: only standard cards are dealt, valued as `CARD_VALUE` says.
         seeded = deals.source if isinstance(deals, FirstDealerGiven) else deals
-        self._seeded_standard = type(seeded) is SeededDeals and all(card.standard for card in seeded.pack)
+        self._seeded_standard = False
+        if type(seeded) is SeededDeals:
+            pack = seeded.pack
+            self._seeded_standard = (
+                not book.has_extra_cards if pack is self.pack else all(card.standard for card in pack)
+            )
         seats = self.rules.seats
         names = tuple(players) if players is not None else tuple(f"Player {i + 1}" for i in range(seats))
         if len(names) != seats:
@@ -804,13 +809,15 @@ class Game:
         hand = self._hands[seat]
         held = self._held[seat]
         for card in cards:
-            del hand[held.index(card.index)]
-            held.remove(card.index)
+            at = held.index(card.index)
+            del held[at]
+            del hand[at]
         self._kept[seat] = tuple(hand)
         self._discards[seat] = cards
         self._discard_order.append(seat)
         self._crib.extend(cards)
-        self._emit(make_event("discard", self._deal_index, seat=seat, cards=cards, private_to=seat))
+        event = make_event("discard", self._deal_index, seat, cards, 0, (), (), None, False, seat)
+        self._events.append(event)
         if None not in self._discards:
             self._turn_starter()
 
@@ -818,7 +825,7 @@ class Game:
         assert self._cards is not None
         starter = self._cards.starter
         self._starter_shown = True
-        self._emit(make_event("starter", self._deal_index, seat=self._dealer, cards=(starter,)))
+        self._events.append(make_event("starter", self._deal_index, self._dealer, (starter,)))
         items = self.rulebook.starter_items(starter, dealer=self._dealer)
         if items:
             event = make_event("heels", self._deal_index, seat=self._dealer, cards=(starter,), items=items)
@@ -977,7 +984,7 @@ class Game:
         return able
 
     def _close_count(self, last: int) -> None:
-        self._emit(make_event("reset", self._deal_index, seat=last, count=self._count))
+        self._events.append(make_event("reset", self._deal_index, last, (), 0, (), (), self._count))
         self._pile = []
         self._pile_cards = []
         self._count = 0
