@@ -798,7 +798,7 @@ class Game:
     def _value_table(self, cards: DealCards) -> None:
         """Count values by card index that cover this deal's extra cards (a plugin's jokers)."""
         dealt = [card for hand in cards.hands for card in hand]
-        size = max(STANDARD_CARDS, *(card.index + 1 for card in dealt))
+        size = max([STANDARD_CARDS, *(card.index + 1 for card in dealt)])
         values = list(CARD_VALUE) + [0] * (size - STANDARD_CARDS)
         for card in dealt:
             values[card.index] = card.value
