@@ -15,6 +15,11 @@ faster). Measured:
 
 Run: ``python benchmarks/bench_engine.py --reference /tmp/basevenv/bin/python [--openspiel PY]``.
 Not a test: nothing here asserts a time.
+
+With ``--check GAMES`` it times nothing: it plays GAMES random games through the engine API under each
+built-in profile in both builds and compares digests of every event, the record's deals, the result and
+each seat's view of the events, exiting 1 when a profile's differ (a faster engine must play the same
+games).
 """
 
 from __future__ import annotations
@@ -81,6 +86,54 @@ def _openspiel_games(games: int) -> float:
     return time.process_time() - start
 
 
+CHECKED_PROFILES = (
+    "standard",
+    "five-card",
+    "five-card-muggins",
+    "flush-with-starter",
+    "four-players",
+    "lowball",
+    "muggins",
+    "partners",
+    "seven-card",
+    "skunk-match",
+    "three-players",
+)
+"""The built-in profiles whose random games `--check` compares."""
+
+
+def _digests(games: int) -> None:
+    """Print, per built-in profile, a digest of ``games`` random games through the engine API: every
+    event (its JSON form), every deal of the record, the result, and each seat's view of the events."""
+    import hashlib
+    import json
+    import random
+
+    from cribcore.engine import Game
+    from cribcore.profiles import load_profile
+    from cribcore.records import game_record
+
+    for name in CHECKED_PROFILES:
+        profile = load_profile(name)
+        digest = hashlib.sha256()
+        for seed in range(games):
+            game = Game(profile, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                seat = game.to_act[0]
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+            record = game_record(game)
+            seen = [[event.to_json() for event in game.view(s).events] for s in range(len(game.players))]
+            shown = {
+                "events": [event.to_json() for event in game.events],
+                "deals": record["deals"],
+                "seen": seen,
+            }
+            shown["result"] = record.get("result")
+            digest.update(json.dumps(shown, sort_keys=True).encode())
+        print(name, digest.hexdigest()[:16])
+
+
 WORKERS: dict[str, Callable[[int], float]] = {
     "api": _api_games,
     "views": _views_games,
@@ -115,6 +168,27 @@ def _command_time(python: str, players: str, games: int) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def _check(reference: str, games: int) -> int:
+    """Compare the digests of both builds, profile by profile; 0 when all are the same."""
+    runs = []
+    for python in (sys.executable, reference):
+        out = subprocess.run(
+            [python, str(HERE), "--worker", "digest", str(games)],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd="/",
+        )
+        runs.append(dict(line.split() for line in out.stdout.splitlines()))
+    ours, theirs = runs
+    differ = [name for name in CHECKED_PROFILES if ours[name] != theirs[name]]
+    for name in CHECKED_PROFILES:
+        print(f"{name:<20} {'same' if name not in differ else 'DIFFERENT'}")
+    same = len(CHECKED_PROFILES) - len(differ)
+    print(f"{games} random games a profile: {same} of {len(CHECKED_PROFILES)} profiles the same")
+    return 1 if differ else 0
+
+
 def _side_by_side(label: str, rounds: int, ours: Callable[[], float], reference: Callable[[], float]) -> None:
     best_ours = best_ref = float("inf")
     for _ in range(rounds):
@@ -132,14 +206,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulate", type=int, default=1000, help="games of simulate random,random (1000)")
     parser.add_argument("--hard", type=int, default=0, help="games of simulate hard,hard (0: skip)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds per figure (3)")
+    parser.add_argument(
+        "--check",
+        type=int,
+        metavar="GAMES",
+        help="instead of timing, check that GAMES random games under each built-in profile give the "
+        "same events, deals, results and seat views in both builds (exit 1 if not)",
+    )
     parser.add_argument("--worker", nargs=2, metavar=("KIND", "GAMES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         kind, games = args.worker
-        print(WORKERS[kind](int(games)))
+        if kind == "digest":
+            _digests(int(games))
+        else:
+            print(WORKERS[kind](int(games)))
         return 0
     if not args.reference:
         parser.error("--reference PYTHON is required")
+    if args.check is not None:
+        return _check(args.reference, args.check)
 
     ours, ref, n = sys.executable, args.reference, args.games
     rate: dict[str, float] = {}

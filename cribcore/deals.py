@@ -8,7 +8,6 @@ game resumed from its record gets the same cards to come. `RecordedDeals` replay
 from __future__ import annotations
 
 import random
-import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -69,53 +68,20 @@ def shuffle(rng: random.Random, cards: list[Any]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-_WORDS = 128
-"""The generator's 32-bit outputs a deal reads at once: a deal of 52 cards needs about 70 (some draws are
-rejected and drawn again); one that needs more is dealt again the ordinary way."""
-_UNPACK = struct.Struct(f"<{_WORDS}I").unpack
-_SHIFT = tuple(32 - n.bit_length() for n in range(64))
-"""``getrandbits(n.bit_length())`` is the top bits of one 32-bit output: this many fewer than 32."""
+_STANDARD_PARTS: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+"""Packs met so far, by identity (every game of a profile shares its pack), with their standard cards."""
 
 
-def _deal_order(rng: random.Random, cards: list[Any], choose: int) -> int:
-    """``shuffle(rng, cards)`` then ``rng.randrange(choose)``, exactly, returning the second: every draw
-    taken from the generator's outputs read in one call instead of one method call each (`randbytes`
-    gives the same 32-bit outputs in order, least significant first). Raises `IndexError` (the cards
-    half-shuffled, the generator moved on) in the rare deal that needs more outputs than were read."""
-    words: tuple[int, ...] = _UNPACK(rng.randbytes(4 * _WORDS))
-    shift = _SHIFT
-    w = 0
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        j = words[w] >> shift[n]
-        w += 1
-        while j >= n:
-            j = words[w] >> shift[n]
-            w += 1
-        cards[i], cards[j] = cards[j], cards[i]
-    j = words[w] >> shift[choose]
-    w += 1
-    while j >= choose:
-        j = words[w] >> shift[choose]
-        w += 1
-    return j
-
-
-def _reads_words_in_order() -> bool:
-    """Whether `_deal_order` draws exactly as `shuffle` and ``randrange`` do in this Python."""
-    if not _PLAIN_RANDBELOW:
-        return False
-    for seed in range(3):
-        ours, theirs = list(range(52)), list(range(52))
-        picked = _deal_order(random.Random(seed), ours, 40)
-        rng = random.Random(seed)
-        shuffle(rng, theirs)
-        if ours != theirs or picked != rng.randrange(40):
-            return False
-    return True
-
-
-_FAST_DEALS = _reads_words_in_order()
+def _standard_part(pack: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The standard cards of ``pack``, in its order (found once per pack object)."""
+    known = _STANDARD_PARTS.get(id(pack))
+    if known is not None and known[0] is pack:
+        return known[1]
+    part = tuple(card for card in pack if card.standard)
+    if len(_STANDARD_PARTS) >= 64:
+        _STANDARD_PARTS.clear()
+    _STANDARD_PARTS[id(pack)] = (pack, part)
+    return part
 
 
 class SeededDeals:
@@ -128,7 +94,7 @@ class SeededDeals:
     def __init__(self, seed: int, pack: Sequence[Card] = FULL_DECK) -> None:
         self.seed = seed
         self.pack = tuple(pack)
-        self._cut_pack = tuple(card for card in self.pack if card.standard)
+        self._cut_pack = _standard_part(self.pack)
 
     def _rng(self, label: str) -> random.Random:
         # String seeds are hashed with SHA-512 by `random`, so this is stable across runs and platforms.
@@ -149,23 +115,9 @@ class SeededDeals:
                 return CutResult(tuple(rounds), contenders[0])
 
     def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards:
-        label = f"deal/{index}"
+        rng = self._rng(f"deal/{index}")
         pack = list(self.pack)
-        seats, dealt = rules.seats, rules.cards_dealt
-        left = len(pack) - seats * dealt - rules.crib_from_pack
-        if _FAST_DEALS and 0 < left < len(_SHIFT) and len(pack) < len(_SHIFT):
-            try:
-                pick = _deal_order(self._rng(label), pack, left)
-            except IndexError:
-                pack = list(self.pack)
-            else:
-                return self._dealt(pack, pick, dealer, rules)
-        rng = self._rng(label)
         shuffle(rng, pack)
-        return self._dealt(pack, rng.randrange(left), dealer, rules)
-
-    def _dealt(self, pack: list[Card], pick: int, dealer: int, rules: RuleSet) -> DealCards:
-        """The deal of the shuffled ``pack``, the starter being card ``pick`` of those left over."""
         seats, dealt = rules.seats, rules.cards_dealt
         hands: list[list[Card]] = [[] for _ in range(seats)]
         # One card at a time, starting with the dealer's left: the k-th seat from there gets every
@@ -174,7 +126,8 @@ class SeededDeals:
             hands[(dealer + 1 + k) % seats] = pack[k : seats * dealt : seats]
         position = seats * dealt
         crib_cards = tuple(pack[position : position + rules.crib_from_pack])
-        starter = pack[position + rules.crib_from_pack + pick]
+        rest = pack[position + rules.crib_from_pack :]
+        starter = rest[rng.randrange(len(rest))]
         return DealCards(tuple(tuple(h) for h in hands), crib_cards, starter)
 
 

@@ -67,6 +67,15 @@ class Phase(enum.StrEnum):
 
 
 _PHASE_TEXT = {phase: phase.value for phase in Phase}
+# The phases as module constants: an enum member read through its class costs a lookup every time.
+_DISCARD, _PLAY, _SHOW, _PLUGIN, _WAITING, _OVER = (
+    Phase.DISCARD,
+    Phase.PLAY,
+    Phase.SHOW,
+    Phase.PLUGIN,
+    Phase.WAITING,
+    Phase.OVER,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +97,7 @@ class DealLog:
     the game)."""
 
 
+_LOG_SETTERS = tuple(vars(DealLog)[name].__set__ for name in DealLog.__dataclass_fields__)
 _COUNT_KINDS = ("play", "hand", "crib")
 _PLAYS: dict[int, Play] = {}
 """One shared `Play` per card (actions are immutable values), so listing legal plays builds nothing;
@@ -185,6 +195,7 @@ class Game:
         self.target_wins: bool = self.rulebook.target_wins
         self.play_continues: bool = self.rulebook.play_goes_on
         self._declares = {kind: self.rulebook.declared(kind) for kind in _COUNT_KINDS}
+        self._declares_play = self._declares["play"]
         self.pack: tuple[Card, ...] = self.rulebook.pack
         """The cards in play (the plugins' ``cribcore_pack``: the standard 52 unless a plugin adds some)."""
         # The profile's hooks resolved once: the standard answers are plain calls, not hook dispatches.
@@ -192,6 +203,9 @@ class Game:
         self._standard_play = book.is_standard_play
         self._standard_show = book.is_standard_show
         self._checks_discards = book.checks_discards
+        self._always_continues = book.play_always_continues
+        self._side_of = tuple(self.rules.side_of(seat) for seat in range(self.rules.seats))
+        self._alone = tuple((seat,) for seat in range(self.rules.seats))
         self._counts_shows = book.flush_rules is not None
         """Whether show totals come from the show tables (the standard show, or with hand-flush)."""
         self._targets: tuple[int, ...] | None = (
@@ -208,7 +222,12 @@ class Game:
         self._source: DealSource = deals
         # Shuffled from the standard pack: only standard cards are dealt, valued as `CARD_VALUE` says.
         seeded = deals.source if isinstance(deals, FirstDealerGiven) else deals
-        self._seeded_standard = type(seeded) is SeededDeals and all(card.standard for card in seeded.pack)
+        self._seeded_standard = False
+        if type(seeded) is SeededDeals:
+            pack = seeded.pack
+            self._seeded_standard = (
+                not book.has_extra_cards if pack is self.pack else all(card.standard for card in pack)
+            )
         seats = self.rules.seats
         names = tuple(players) if players is not None else tuple(f"Player {i + 1}" for i in range(seats))
         if len(names) != seats:
@@ -220,7 +239,7 @@ class Game:
         self._seen: list[tuple[Event, ...]] = [() for _ in range(seats)]
         self._scores = [0] * self.rules.sides
         self._winner: int | None = None
-        self._phase = Phase.WAITING
+        self._phase = _WAITING
         self._deal_index = -1
         self._logs: list[DealLog] = []
         # The current deal.
@@ -300,7 +319,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def count(self) -> int:
@@ -333,14 +352,17 @@ class Game:
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now: every seat yet to discard, or the one seat to play, to declare a
         count, or to call muggins."""
+        if self._phase is _PLAY and self._claim is None and self._plugin_phase is None:
+            # The play's common case first (the same answer as below).
+            return () if self._to_play is None else self._alone[self._to_play]
         if self._claim is not None:
             claim = self._claim
             return (claim.seat,) if claim.declared is None else (claim.callers[0],)
         if self._plugin_phase is not None:
             return (self._plugin_phase.to_act,)
-        if self._phase is Phase.DISCARD:
-            return tuple(s for s, d in enumerate(self._discards) if d is None)
-        if self._phase is Phase.PLAY and self._to_play is not None:
+        if self._phase is _DISCARD:
+            return tuple([s for s, d in enumerate(self._discards) if d is None])
+        if self._phase is _PLAY and self._to_play is not None:
             return (self._to_play,)
         return ()
 
@@ -355,7 +377,7 @@ class Game:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
-        if self._phase is Phase.PLAY and self._claim is None and self._plugin_phase is None:
+        if self._phase is _PLAY and self._claim is None and self._plugin_phase is None:
             # The common case first, without the general checks below (hands are kept sorted).
             if seat != self._to_play or (type(seat) is not int and not self._is_seat(seat)):
                 return ()
@@ -364,7 +386,7 @@ class Game:
                 return self._hand_plays[seat]
             hand = self._hands[seat]
             return tuple([_play_of(card) for card in hand if card.value <= room])
-        if self._phase is Phase.DISCARD and self._claim is None and self._plugin_phase is None:
+        if self._phase is _DISCARD and self._claim is None and self._plugin_phase is None:
             # The discard's common case: every seat yet to discard may act.
             if not self._is_seat(seat) or self._discards[seat] is not None:
                 return ()
@@ -378,7 +400,7 @@ class Game:
         if self._plugin_phase is not None:
             name = self._plugin_phase.name
             return tuple(PluginAction(name, text) for text in self.rulebook.phase_actions(self._plugin_phase))
-        if self._phase is Phase.DISCARD:
+        if self._phase is _DISCARD:
             return tuple(
                 _discard_of(cards)
                 for cards in combinations(self._hands[seat], self.rules.discards)
@@ -415,9 +437,9 @@ class Game:
         if not self._is_seat(seat):
             raise NotYourTurn(f"there is no seat {_shown(seat)}")
         check_form(action)
-        if self._phase is Phase.OVER:
+        if self._phase is _OVER:
             raise GameOver("the game is over")
-        if self._phase is Phase.WAITING:
+        if self._phase is _WAITING:
             raise WrongPhase("no deal is in progress")
         if isinstance(action, PluginAction) or self._plugin_phase is not None:
             self._check_plugin_action(seat, action)
@@ -445,7 +467,7 @@ class Game:
         if (
             isinstance(action, Play)
             and seat == self._to_play
-            and self._phase is Phase.PLAY
+            and self._phase is _PLAY
             and self._claim is None
             and self._plugin_phase is None
             and (type(seat) is int or self._is_seat(seat))
@@ -465,7 +487,7 @@ class Game:
         choices = self._discard_choices[seat] if self._is_seat(seat) else None
         if not (
             choices is not None
-            and self._phase is Phase.DISCARD
+            and self._phase is _DISCARD
             and self._discards[seat] is None
             and self._claim is None
             and self._plugin_phase is None
@@ -486,7 +508,7 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: never another seat's hidden cards."""
-        if not self._is_seat(seat):
+        if not (type(seat) is int and 0 <= seat < self.rules.seats) and not self._is_seat(seat):
             raise ValueError(f"there is no seat {_shown(seat)}")
         to_act = self.to_act
         claim = self._claim
@@ -547,7 +569,7 @@ class Game:
         return self.rulebook.check_discard(self._cards.hands[seat], cards, dealer=self._dealer, seat=seat)
 
     def _check_discard(self, seat: int, action: Discard) -> None:
-        if self._phase is not Phase.DISCARD:
+        if self._phase is not _DISCARD:
             raise WrongPhase("the discard is over; play a card")
         if self._discards[seat] is not None:
             raise NotYourTurn("you have already discarded")
@@ -580,7 +602,7 @@ class Game:
             raise BadClaim(f"muggins claims 1 to {CLAIM_LIMIT} points, not {action.points}")
 
     def _check_play(self, seat: int, action: Play) -> None:
-        if self._phase is not Phase.PLAY:
+        if self._phase is not _PLAY:
             raise WrongPhase("it is time to discard, not to play")
         if seat != self._to_play:
             raise NotYourTurn(f"it is {self.players[self._to_play or 0]}'s turn to play")
@@ -617,7 +639,7 @@ class Game:
         """Record a scoring event of ``kind`` for ``seat``'s side (built once, scores and all) in
         ``deal`` (the current deal unless given: a game-start award belongs to the first); return
         whether it ended the game."""
-        side = self.rules.side_of(seat)
+        side = self._side_of[seat]
         self._scores[side] += points
         scores = tuple(self._scores)
         self._events.append(
@@ -637,11 +659,17 @@ class Game:
         )
         if points == 0:
             return False
-        winner = self.rulebook.winner(scores, side)
-        if winner is None:
-            return False
+        targets = self._targets
+        if targets is not None:
+            if scores[side] < targets[side]:
+                return False
+            winner: int | None = side
+        else:
+            winner = self.rulebook.winner(scores, side)
+            if winner is None:
+                return False
         self._winner = winner
-        self._phase = Phase.OVER
+        self._phase = _OVER
         self._to_play = None
         self._claim = None
         self._emit(make_event("win", self._deal_index, seat=seat, scores=scores, side=winner))
@@ -651,18 +679,24 @@ class Game:
         return True
 
     def _current_log(self) -> DealLog:
-        assert self._cards is not None
-        return DealLog(
-            dealer=self._dealer,
-            hands=self._cards.hands,
-            crib_cards=self._cards.crib_cards,
-            starter=self._cards.starter,
-            discards=tuple(self._discards),
-            plays=tuple(self._plays),
-            claims=tuple(self._claims),
-            phase_actions=tuple(self._phase_texts),
-            discard_order=tuple(self._discard_order),
+        cards = self._cards
+        assert cards is not None
+        # `DealLog`'s fields in order, set through its slots (a frozen dataclass's ``__init__`` costs more).
+        log: DealLog = object.__new__(DealLog)
+        values = (
+            self._dealer,
+            cards.hands,
+            cards.crib_cards,
+            cards.starter,
+            tuple(self._discards),
+            tuple(self._plays),
+            tuple(self._claims),
+            tuple(self._discard_order),
+            tuple(self._phase_texts),
         )
+        for setter, value in zip(_LOG_SETTERS, values, strict=True):
+            setter(log, value)
+        return log
 
     # ----------------------------------------------------------------- plugin phases
 
@@ -694,7 +728,7 @@ class Game:
         name, seat = self._phases_left.pop(0)
         index = self._deal_index + 1
         self._plugin_phase = PhaseState(name, index, self._dealer, seat, self.scores)
-        self._phase = Phase.PLUGIN
+        self._phase = _PLUGIN
         self._emit(make_event("phase", index, seat=seat, note=name))
 
     def _plugin_act(self, seat: int, text: str) -> None:
@@ -724,7 +758,7 @@ class Game:
         index = self._deal_index + 1
         cards = self._source.deal(index, self._dealer, self.rules)
         if cards is None:
-            self._phase = Phase.WAITING
+            self._phase = _WAITING
             return
         seats = self.rules.seats
         self._deal_index = index
@@ -750,10 +784,11 @@ class Game:
         self._said_go = set()
         self._to_play = None
         self._claims = []
-        self._phase = Phase.DISCARD
-        self._emit(make_event("deal", index, seat=self._dealer))
-        for seat, hand in enumerate(self._hands):
-            self._emit(make_event("dealt", index, seat=seat, cards=tuple(hand), private_to=seat))
+        self._phase = _DISCARD
+        events = self._events
+        events.append(make_event("deal", index, self._dealer))
+        for seat, hand in enumerate(hands):
+            events.append(make_event("dealt", index, seat, tuple(hand), 0, (), (), None, False, seat))
         if self.rules.discards == 0:
             for seat in range(seats):
                 self._discards[seat] = ()
@@ -763,7 +798,7 @@ class Game:
     def _value_table(self, cards: DealCards) -> None:
         """Count values by card index that cover this deal's extra cards (a plugin's jokers)."""
         dealt = [card for hand in cards.hands for card in hand]
-        size = max(STANDARD_CARDS, *(card.index + 1 for card in dealt))
+        size = max([STANDARD_CARDS, *(card.index + 1 for card in dealt)])
         values = list(CARD_VALUE) + [0] * (size - STANDARD_CARDS)
         for card in dealt:
             values[card.index] = card.value
@@ -774,34 +809,37 @@ class Game:
         hand = self._hands[seat]
         held = self._held[seat]
         for card in cards:
-            del hand[held.index(card.index)]
-            held.remove(card.index)
+            at = held.index(card.index)
+            del held[at]
+            del hand[at]
         self._kept[seat] = tuple(hand)
         self._discards[seat] = cards
         self._discard_order.append(seat)
         self._crib.extend(cards)
-        self._emit(make_event("discard", self._deal_index, seat=seat, cards=cards, private_to=seat))
-        if all(d is not None for d in self._discards):
+        event = make_event("discard", self._deal_index, seat, cards, 0, (), (), None, False, seat)
+        self._events.append(event)
+        if None not in self._discards:
             self._turn_starter()
 
     def _turn_starter(self) -> None:
         assert self._cards is not None
         starter = self._cards.starter
         self._starter_shown = True
-        self._emit(make_event("starter", self._deal_index, seat=self._dealer, cards=(starter,)))
+        self._events.append(make_event("starter", self._deal_index, self._dealer, (starter,)))
         items = self.rulebook.starter_items(starter, dealer=self._dealer)
         if items:
             event = make_event("heels", self._deal_index, seat=self._dealer, cards=(starter,), items=items)
             if self._award(event, sum(item.points for item in items)):
                 return
-        self._phase = Phase.PLAY
+        self._phase = _PLAY
         self._hand_plays = [tuple([_play_of(card) for card in hand]) for hand in self._hands]
         self._to_play = next_holding(self._hands, self._dealer)
         if self._to_play is None:
             self._show()
 
     def _play(self, seat: int, card: Card) -> None:
-        held = self._held[seat]
+        held_all = self._held
+        held = held_all[seat]
         at = held.index(card.index)
         del held[at]
         del self._hands[seat][at]
@@ -817,7 +855,7 @@ class Game:
             items = counted_play_items(pile, count)
         else:
             items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
-        if self._declares["play"]:
+        if self._declares_play:
             event = make_event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=count)
             self._play_declared(seat, event)
             return
@@ -825,12 +863,17 @@ class Game:
         for item in items:
             points += item.points
         if points:
-            if self._score("play", seat, points, (card,), items, count=count):
+            if self._score("play", seat, points, (card,), items, count):
                 return
         else:
             self._events.append(make_event("play", self._deal_index, seat, (card,), 0, items, (), count))
         if count < PLAY_LIMIT:
-            nxt = self._next_able(seat)
+            # Every held card fits while the count has room for the highest: the next seat holding cards.
+            nxt = (
+                next_holding(held_all, seat)
+                if PLAY_LIMIT - count >= self._top_value
+                else self._next_able(seat)
+            )
             if nxt is not None:
                 self._to_play = nxt
                 return
@@ -941,13 +984,15 @@ class Game:
         return able
 
     def _close_count(self, last: int) -> None:
-        self._emit(make_event("reset", self._deal_index, seat=last, count=self._count))
+        self._events.append(make_event("reset", self._deal_index, last, (), 0, (), (), self._count))
         self._pile = []
         self._pile_cards = []
         self._count = 0
         self._said_go = set()
         leader = next_holding(self._held, last)
-        if leader is not None and self.rulebook.play_continues(tuple(len(hand) for hand in self._hands)):
+        if leader is not None and (
+            self._always_continues or self.rulebook.play_continues(tuple(len(hand) for hand in self._hands))
+        ):
             self._to_play = leader
             return
         self._show()
@@ -980,7 +1025,7 @@ class Game:
                 continue
             items = self.rulebook.show_items(cards, starter, crib=crib, seat=seat, dealer=self._dealer)
             if self._declares[kind]:
-                self._phase = Phase.SHOW
+                self._phase = _SHOW
                 self._emit(make_event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
                 then = functools.partial(self._show_from, order, index + 1)
                 self._claim = _Claim(seat, cards, items, then)

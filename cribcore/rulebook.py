@@ -152,6 +152,7 @@ class Rulebook:
         self._standard_order = only_standard(hook.cribcore_counting_order)
         answer = hook.cribcore_pack(rules=rules)
         self._pack: tuple[Card, ...] = tuple(answer) if answer is not None else FULL_DECK
+        self._extra_cards = any(not card.standard for card in self._pack)
         self.show_counter: Callable[..., int] = self._counter()
         """``show_counter(cards, starter, *, crib)``: `show_total` without seats, as one plain function
         for hot loops (the fast table itself under the standard show)."""
@@ -263,7 +264,7 @@ class Rulebook:
     @property
     def has_extra_cards(self) -> bool:
         """Whether the pack holds cards beyond the standard 52 (`Card.standard` is false for them)."""
-        return any(not card.standard for card in self._pack)
+        return self._extra_cards
 
     # ----------------------------------------------------------------- the show
 

@@ -180,6 +180,8 @@ def _count_game(game: Game, matchup: Matchup, tally: Tally) -> None:
     assert winner is not None
     first_dealer: int | None = None
     concerning = "other"
+    points = tally.points
+    side_of = [rules.side_of(seat) for seat in range(rules.seats)]
     for event in game.events:
         kind = event.kind
         if kind == "deal":
@@ -191,7 +193,7 @@ def _count_game(game: Game, matchup: Matchup, tally: Tally) -> None:
             concerning = direct
         if event.scored and event.points and event.seat is not None:
             source = direct or (concerning if kind in _CLAIM_KINDS else "other")
-            tally.points[source][rules.side_of(event.seat)] += event.points
+            points[source][side_of[event.seat]] += event.points
     scores = game.scores
     tally.games += 1
     tally.deals += game.deal_number + 1

@@ -10,14 +10,10 @@ import itertools
 import json
 import pickle
 import random
-import struct
 
-import pytest
-
-from cribcore import FULL_DECK, Card, deals, parse_cards
+from cribcore import FULL_DECK, Card, parse_cards
 from cribcore.actions import Discard
-from cribcore.deals import DealCards, SeededDeals
-from cribcore.engine import Game, standard_profile
+from cribcore.engine import Game
 from cribcore.events import Event, lazy_items, make_event
 from cribcore.scoring import PLAY_LIMIT, RUN, counted_play_items, play_items, show_items
 from cribcore.turns import next_able
@@ -109,27 +105,3 @@ def test_a_discard_equal_to_a_listed_one_but_not_it_is_still_applied() -> None:
     assert twin == listed and twin is not listed
     events = game.apply(seat, twin)
     assert events[0].kind == "discard" and events[0].cards == listed.cards
-
-
-def _deals_of(seeds: range) -> list[DealCards]:
-    rules = standard_profile().rules
-    return [SeededDeals(seed).deal(index, index % 2, rules) for seed in seeds for index in range(2)]
-
-
-def test_a_deal_read_from_the_generators_outputs_at_once_is_the_shuffled_deal(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    assert deals._FAST_DEALS
-    fast = _deals_of(range(60))
-    monkeypatch.setattr(deals, "_FAST_DEALS", False)
-    assert fast == _deals_of(range(60))
-
-
-def test_a_deal_that_needs_more_outputs_than_were_read_is_dealt_the_ordinary_way(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    slow = _deals_of(range(10))
-    # Too few outputs for any deal: every one runs out part way and is dealt again.
-    monkeypatch.setattr(deals, "_WORDS", 20)
-    monkeypatch.setattr(deals, "_UNPACK", struct.Struct("<20I").unpack)
-    assert _deals_of(range(10)) == slow
