@@ -30,6 +30,11 @@ PROMPTS = {
     ),
 }
 AGAIN = {"en": r"Play again\? \[y/N\] ", "es": r"¿Otra partida\? \[s/N\] "}
+REVIEW = {
+    "en": r"Review this game with the coach\? \[y/N\] ",
+    "es": r"¿Revisar esta partida con el entrenador\? \[s/N\] ",
+}
+"""The coach's offer comes first, after a game against the computer: these tests decline it."""
 
 
 def _short_profile(tmp_path: Path) -> str:
@@ -43,9 +48,12 @@ def _play_until_asked(child: pexpect.spawn, lang: str) -> None:
     discard, play, pause = PROMPTS[lang]
     position = 1
     while True:
-        which = child.expect([discard, play, pause, AGAIN[lang]])
+        which = child.expect([discard, play, pause, AGAIN[lang], REVIEW[lang]])
         if which == 3:
             return
+        if which == 4:
+            child.sendline("")
+            continue
         if which == 1:
             # A card past 31 is explained and the prompt comes again: try the next position.
             child.sendline(str(position))
