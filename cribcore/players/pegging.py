@@ -513,6 +513,103 @@ def _play_out_standard(
     return _value(deal, gains, -1)
 
 
+def _play_out_two(
+    deal: _Deal,
+    hands: list[list[int]],
+    key: int,
+    count: int,
+    card: int,
+    show: list[tuple[int, int]],
+) -> float:
+    """`_play_out_standard` for two seats, the turn order written out: after each card the other
+    seat lays if it can, else the same seat; the same moves and the same value."""
+    side = deal.side
+    gains = [0] * deal.sides
+    seat = deal.me
+    sign = deal.goal
+    endgame = deal.endgame
+    scores = deal.scores
+    targets = deal.targets
+    pairs_runs = _PAIRS_RUNS
+    quick = _QUICK if sign > 0 else _QUICK_LOWBALL
+    rank_of = RANK
+    value_of = VALUE
+    code_of = _CARD_CODE
+    mask = _KEY_MASK
+    limit = PLAY_LIMIT
+    while True:
+        hands[seat].remove(card)
+        key = ((key << 4) | rank_of[card]) & mask
+        count += value_of[card]
+        points = pairs_runs.get(key)
+        if points is None:
+            points = _pairs_runs(key)
+        if count == 15 or count == limit:
+            points += 2
+        best = -1
+        nxt = 1 - seat
+        if count < limit:
+            room = limit - count
+            base = (((key << 4) & mask) << 5) + count
+            best_value = -1e9
+            for held in hands[nxt]:
+                if value_of[held] <= room:
+                    code = base + code_of[held]
+                    score = quick.get(code)
+                    if score is None:
+                        score = _quick_score(code, sign)
+                    if score > best_value:
+                        best_value = score
+                        best = held
+            if best < 0:
+                nxt = seat
+                for held in hands[seat]:
+                    if value_of[held] <= room:
+                        code = base + code_of[held]
+                        score = quick.get(code)
+                        if score is None:
+                            score = _quick_score(code, sign)
+                        if score > best_value:
+                            best_value = score
+                            best = held
+                if best < 0:
+                    points += GO_POINTS  # the go, or the last card
+        if points:
+            s = side[seat]
+            gains[s] += points
+            if endgame and scores[s] + gains[s] >= targets[s]:
+                return _value(deal, gains, s)
+        if best >= 0:
+            seat = nxt
+            card = best
+            continue
+        key = 0
+        count = 0
+        seat = 1 - seat
+        if not hands[seat]:
+            seat = 1 - seat
+            if not hands[seat]:
+                break
+        if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
+            break
+        # A new count: every card fits, and the code is the card's own.
+        best_value = -1e9
+        for held in hands[seat]:
+            code = code_of[held]
+            score = quick.get(code)
+            if score is None:
+                score = _quick_score(code, sign)
+            if score > best_value:
+                best_value = score
+                best = held
+        card = best
+    for s, points in show:
+        gains[s] += points
+        if scores[s] + gains[s] >= targets[s]:
+            return _value(deal, gains, s)
+    return _value(deal, gains, -1)
+
+
 def _value(deal: _Deal, gains: list[int], winner: int) -> float:
     if deal.leaf is not None:
         scores = tuple(score + gain for score, gain in zip(deal.scores, gains, strict=True))
@@ -714,6 +811,7 @@ def search_play(
         first: dict[int, int] = {}
         twin = [first.setdefault(RANK[c], i) for i, c in enumerate(candidates)]
     searched = [i for i, j in enumerate(twin) if i == j]
+    play_out = _play_out_two if seats == 2 else _play_out_standard
     others = [s for s in range(seats) if s != view.seat]
     known: dict[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]], list[float]] = {}
     for hands, crib_rest, weight in _draws(view, rng, draws, weighted, endgame, leaf is None, shuffled, mine):
@@ -738,7 +836,7 @@ def search_play(
             for i in searched:
                 copies = [hand[:] for hand in hands]
                 if standard:
-                    values.append(_play_out_standard(deal, copies, key, count, candidates[i], show))
+                    values.append(play_out(deal, copies, key, count, candidates[i], show))
                 else:
                     values.append(_play_out(deal, copies, pile[:], count, candidates[i], show))
             if standard:
