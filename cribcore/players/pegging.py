@@ -813,7 +813,8 @@ def search_play(
     searched = [i for i, j in enumerate(twin) if i == j]
     play_out = _play_out_two if seats == 2 else _play_out_standard
     others = [s for s in range(seats) if s != view.seat]
-    known: dict[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]], list[float]] = {}
+    known: dict[object, list[float]] = {}
+    single = others[0] if len(others) == 1 else -1  # the one other seat, if there is one
     for hands, crib_rest, weight in _draws(view, rng, draws, weighted, endgame, leaf is None, shuffled, mine):
         show: list[tuple[int, int]] = []
         if endgame:
@@ -829,7 +830,10 @@ def search_play(
         weight_sum += weight
         values = None
         if standard:
-            draw_key = (tuple(tuple([RANK[c] for c in hands[s]]) for s in others), tuple(show))
+            if single >= 0:
+                draw_key: object = (tuple([RANK[c] for c in hands[single]]), *show)
+            else:
+                draw_key = (tuple(tuple([RANK[c] for c in hands[s]]) for s in others), *show)
             values = known.get(draw_key)
         if values is None:
             values = []
