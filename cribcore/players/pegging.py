@@ -811,6 +811,11 @@ def search_play(
         first: dict[int, int] = {}
         twin = [first.setdefault(RANK[c], i) for i, c in enumerate(candidates)]
     searched = [i for i, j in enumerate(twin) if i == j]
+    me = view.seat
+    own_kept = [*laid[me], *mine]
+    own_show = None
+    if endgame and own_kept:
+        own_show = (side[me], counting.show_points(own_kept, starter, seat=me, dealer=dealer))
     play_out = _play_out_two if seats == 2 else _play_out_standard
     others = [s for s in range(seats) if s != view.seat]
     known: dict[object, list[float]] = {}
@@ -819,6 +824,10 @@ def search_play(
         show: list[tuple[int, int]] = []
         if endgame:
             for seat in order:
+                if seat == me:  # the seat's own hand is the same in every draw
+                    if own_show is not None:
+                        show.append(own_show)
+                    continue
                 kept = [*laid[seat], *hands[seat]]
                 if kept:
                     points = counting.show_points(kept, starter, seat=seat, dealer=dealer)
@@ -903,7 +912,7 @@ def _draws(
     unseen = unseen_of(view)
     if not crib_too:
         unseen = replace(unseen, crib_unknown=0)
-    if len(unseen.order) == 1 and unseen.floors[unseen.order[0]] <= 1:
+    if len(unseen.order) == 1:
         yield from _draws_one(unseen, laid, rng, draws, weighted, propose, mine)
         return
     for _ in range(draws):
@@ -928,8 +937,8 @@ def _draws_one(
     propose: bool,
     mine: list[int],
 ) -> Iterator[tuple[list[list[int]], list[int], float]]:
-    """`_draws` by `draw_unseen`'s sampling when one other seat holds cards and no go limits them
-    (the two-handed game's usual case), written out: the draw's cards, then (when proposing) the
+    """`_draws` by `draw_unseen`'s sampling when one other seat holds cards (the two-handed game's
+    case), written out: the draw's cards, then (when proposing) the
     choice among `PROPOSALS`, then the crib's unseen cards of the chosen draw."""
     (other,) = unseen.order
     pool = unseen.pool
@@ -950,6 +959,12 @@ def _draws_one(
     by_ranks = _KEEP_BY_RANKS
     # Per unseen card: the card, its bit, its share of a ranks code and its suit's bit.
     info = [(card, 1 << card, _RANK_COUNT[card], 1 << SUIT[card]) for card in pool]
+    # A go limits what the other seat holds (`go_floors`): its cards come from those that fit.
+    floor = unseen.floors[other]
+    fits = [entry for entry in info if VALUE[entry[0]] >= floor] if floor > 1 else info
+    if len(fits) < held:  # no draw explains the view: draw from everything, as `draw_unseen` does
+        fits = info
+    fit_count = len(fits)
     for _ in range(draws):
         weight = 1.0
         total = 0.0
@@ -961,7 +976,7 @@ def _draws_one(
                 ranks = laid_ranks
                 suits = laid_suits
                 while len(hand) < held:
-                    card, bit, rank_code, suit_bit = info[int(rand() * size)]
+                    card, bit, rank_code, suit_bit = fits[int(rand() * fit_count)]
                     if not cards & bit:
                         cards |= bit
                         hand.append(card)
@@ -974,7 +989,7 @@ def _draws_one(
                 weight = weights[not suits & (suits - 1)]
             else:
                 while len(hand) < held:
-                    card, bit, _, _ = info[int(rand() * size)]
+                    card, bit, _, _ = fits[int(rand() * fit_count)]
                     if not cards & bit:
                         cards |= bit
                         hand.append(card)
