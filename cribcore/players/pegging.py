@@ -607,6 +607,9 @@ def _play_out_two(
         gains[s] += points
         if scores[s] + gains[s] >= targets[s]:
             return _value(deal, gains, s)
+    if deal.leaf is None and deal.sides == 2:
+        mine = side[deal.me]
+        return sign * (gains[mine] - gains[1 - mine] / 1)  # `_value` with nobody out, written out
     return _value(deal, gains, -1)
 
 
