@@ -1009,6 +1009,8 @@ def _draws_one(
             weight = 1.0
         else:
             chosen = picks[0][1]
+        # Held as a view holds them (in card order), so that draws of the same ranks play out alike.
+        chosen.sort()
         crib: list[int] = []
         while len(crib) < crib_unknown:
             card = pool[int(rand() * size)]
