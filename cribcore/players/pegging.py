@@ -325,8 +325,9 @@ laid depend on the last `_RUN_SPAN` ranks of the count and on the count itself, 
 
 _KEY_MASK = (1 << (4 * _RUN_SPAN)) - 1
 
-_PAIRS_RUNS: dict[int, int] = {}
-"""Standard pairs and runs points of a pile key (see `_pile_key`), filled on first use."""
+_POINTS: dict[int, int] = {}
+"""The standard play's points (fifteen or 31, pairs, runs; no go) of the card whose pile key and count
+after are ``code`` (``key << 5 | after``, see `_quick_score`), filled on first use."""
 
 _QUICK: dict[int, float] = {}
 """`_score` under the standard play by ``pile key << 5 | count after``, filled on first use."""
@@ -345,10 +346,7 @@ _PAIR_POINTS = (0, 0, 2, 6, 12)
 
 def _pairs_runs(key: int) -> int:
     """The pairs and runs the last card of the pile ``key`` makes (standard play, no fifteen or 31):
-    `cribcore.players.tally.peg_points` read straight off the key's ranks, then kept."""
-    points = _PAIRS_RUNS.get(key)
-    if points is not None:
-        return points
+    `cribcore.players.tally.peg_points` read straight off the key's ranks."""
     last = key & 15
     rest = key >> 4
     same = 1
@@ -357,30 +355,26 @@ def _pairs_runs(key: int) -> int:
         rest >>= 4
     if same >= 2:
         # A pair means the last two ranks repeat, so no run can score.
-        points = _PAIR_POINTS[same]
-    else:
-        low = high = last
-        seen = 1 << last
-        length = 1
-        points = 0
-        rest = key >> 4
-        while rest:
-            rank = rest & 15
-            bit = 1 << rank
-            if seen & bit:
-                break
-            seen |= bit
-            length += 1
-            if rank < low:
-                low = rank
-            elif rank > high:
-                high = rank
-            if length >= 3 and high - low == length - 1:
-                points = length
-            rest >>= 4
-    if len(_PAIRS_RUNS) >= _MEMO_LIMIT:
-        _PAIRS_RUNS.clear()
-    _PAIRS_RUNS[key] = points
+        return _PAIR_POINTS[same]
+    low = high = last
+    seen = 1 << last
+    length = 1
+    points = 0
+    rest = key >> 4
+    while rest:
+        rank = rest & 15
+        bit = 1 << rank
+        if seen & bit:
+            break
+        seen |= bit
+        length += 1
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if length >= 3 and high - low == length - 1:
+            points = length
+        rest >>= 4
     return points
 
 
@@ -393,7 +387,8 @@ _CARD_CODE = tuple((RANK[c] << 5) + VALUE[c] for c in range(STANDARD_CARDS))
 
 def _quick_score(code: int, sign: float) -> float:
     """``sign`` times `_score` under the standard play of the card whose pile key and count after are
-    ``code`` (``key << 5 | after``): the very same arithmetic, so the very same float."""
+    ``code`` (``key << 5 | after``): the very same arithmetic, so the very same float. Fills its table
+    and `_POINTS` (the card's points) for ``code``."""
     after = code & 31
     key = code >> 5
     rank = key & 15
@@ -407,10 +402,18 @@ def _quick_score(code: int, sign: float) -> float:
         risk += RUN_RISK
     score = points - risk + value * 0.01
     table = _QUICK if sign > 0 else _QUICK_LOWBALL
-    if len(table) >= _MEMO_LIMIT:
+    if len(table) >= _MEMO_LIMIT or len(_POINTS) >= _MEMO_LIMIT:
         table.clear()
+        _POINTS.clear()
+    _POINTS[code] = points
     table[code] = score = sign * score
     return score
+
+
+def _points_of(code: int) -> int:
+    """`_POINTS` of ``code``, filled (with the quick score) when missing."""
+    _quick_score(code, 1.0)
+    return _POINTS[code]
 
 
 def _play_out_standard(
@@ -422,7 +425,8 @@ def _play_out_standard(
     show: list[tuple[int, int]],
 ) -> float:
     """`_play_out` under the standard play (`Counting.standard_play`), the pile kept as its key
-    (`_pile_key`) and the points and quick scores looked up: the same moves and the same value.
+    (`_pile_key`) and each card's points and quick score looked up by the key and count it makes
+    (`_POINTS`, `_QUICK`): the same moves and the same value.
 
     After each card, the quick rule is tried for the seats in turn order: the first that has a card
     the count has room for lays its best (`next_able` and `_greedy` in one pass)."""
@@ -434,22 +438,20 @@ def _play_out_standard(
     endgame = deal.endgame
     scores = deal.scores
     targets = deal.targets
-    pairs_runs = _PAIRS_RUNS
+    points_of = _POINTS
     quick = _QUICK if sign > 0 else _QUICK_LOWBALL
-    rank_of = RANK
     value_of = VALUE
     code_of = _CARD_CODE
     mask = _KEY_MASK
     limit = PLAY_LIMIT
     while True:
         hands[seat].remove(card)
-        key = ((key << 4) | rank_of[card]) & mask
-        count += value_of[card]
-        points = pairs_runs.get(key)
+        code = (((key << 4) & mask) << 5) + count + code_of[card]
+        key = code >> 5
+        count = code & 31
+        points = points_of.get(code)
         if points is None:
-            points = _pairs_runs(key)
-        if count == 15 or count == limit:
-            points += 2
+            points = _points_of(code)
         best = -1
         if count < limit:
             room = limit - count
@@ -530,22 +532,20 @@ def _play_out_two(
     endgame = deal.endgame
     scores = deal.scores
     targets = deal.targets
-    pairs_runs = _PAIRS_RUNS
+    points_of = _POINTS
     quick = _QUICK if sign > 0 else _QUICK_LOWBALL
-    rank_of = RANK
     value_of = VALUE
     code_of = _CARD_CODE
     mask = _KEY_MASK
     limit = PLAY_LIMIT
     while True:
         hands[seat].remove(card)
-        key = ((key << 4) | rank_of[card]) & mask
-        count += value_of[card]
-        points = pairs_runs.get(key)
+        code = (((key << 4) & mask) << 5) + count + code_of[card]
+        key = code >> 5
+        count = code & 31
+        points = points_of.get(code)
         if points is None:
-            points = _pairs_runs(key)
-        if count == 15 or count == limit:
-            points += 2
+            points = _points_of(code)
         best = -1
         nxt = 1 - seat
         if count < limit:
