@@ -15,6 +15,7 @@ from cribcore.players.pegging import (
     _RANK_COUNT,
     Unseen,
     _draws,
+    _draws_one,
     _keep_weight,
     _keep_weights_of,
     _pairs_runs,
@@ -161,3 +162,15 @@ def test_the_hard_levels_sampled_draws_are_consistent_with_the_view() -> None:
         assert len(crib) == view.rules.crib_size - len(view.discarded)
         drawn = [*hands[other], *crib]
         assert len(set(drawn)) == len(drawn) and set(drawn) <= unseen
+
+
+def test_the_two_seat_draws_respect_a_go() -> None:
+    """A seat that said go on 21 holds nothing below ten: the sampled draws (proposals kept in
+    proportion to their weight, one laid card known) give it tens only, the crib any unseen card."""
+    unseen = Unseen(seat=0, pool=tuple(range(4, 52)), held=(3, 3), floors=(1, 10), order=(1,), crib_unknown=2)
+    hands_seen = set()
+    for hands, crib, _ in _draws_one(unseen, [[], [0]], random.Random(6), 300, True, True, [1, 2, 3]):
+        assert all(VALUE[c] >= 10 for c in hands[1]) and len(hands[1]) == 3
+        assert len(set(crib) | set(hands[1])) == 5 and set(crib) <= set(unseen.pool)
+        hands_seen.update(hands[1])
+    assert hands_seen == {c for c in unseen.pool if VALUE[c] >= 10}

@@ -325,8 +325,9 @@ laid depend on the last `_RUN_SPAN` ranks of the count and on the count itself, 
 
 _KEY_MASK = (1 << (4 * _RUN_SPAN)) - 1
 
-_PAIRS_RUNS: dict[int, int] = {}
-"""Standard pairs and runs points of a pile key (see `_pile_key`), filled on first use."""
+_POINTS: dict[int, int] = {}
+"""The standard play's points (fifteen or 31, pairs, runs; no go) of the card whose pile key and count
+after are ``code`` (``key << 5 | after``, see `_quick_score`), filled on first use."""
 
 _QUICK: dict[int, float] = {}
 """`_score` under the standard play by ``pile key << 5 | count after``, filled on first use."""
@@ -345,10 +346,7 @@ _PAIR_POINTS = (0, 0, 2, 6, 12)
 
 def _pairs_runs(key: int) -> int:
     """The pairs and runs the last card of the pile ``key`` makes (standard play, no fifteen or 31):
-    `cribcore.players.tally.peg_points` read straight off the key's ranks, then kept."""
-    points = _PAIRS_RUNS.get(key)
-    if points is not None:
-        return points
+    `cribcore.players.tally.peg_points` read straight off the key's ranks."""
     last = key & 15
     rest = key >> 4
     same = 1
@@ -357,30 +355,26 @@ def _pairs_runs(key: int) -> int:
         rest >>= 4
     if same >= 2:
         # A pair means the last two ranks repeat, so no run can score.
-        points = _PAIR_POINTS[same]
-    else:
-        low = high = last
-        seen = 1 << last
-        length = 1
-        points = 0
-        rest = key >> 4
-        while rest:
-            rank = rest & 15
-            bit = 1 << rank
-            if seen & bit:
-                break
-            seen |= bit
-            length += 1
-            if rank < low:
-                low = rank
-            elif rank > high:
-                high = rank
-            if length >= 3 and high - low == length - 1:
-                points = length
-            rest >>= 4
-    if len(_PAIRS_RUNS) >= _MEMO_LIMIT:
-        _PAIRS_RUNS.clear()
-    _PAIRS_RUNS[key] = points
+        return _PAIR_POINTS[same]
+    low = high = last
+    seen = 1 << last
+    length = 1
+    points = 0
+    rest = key >> 4
+    while rest:
+        rank = rest & 15
+        bit = 1 << rank
+        if seen & bit:
+            break
+        seen |= bit
+        length += 1
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if length >= 3 and high - low == length - 1:
+            points = length
+        rest >>= 4
     return points
 
 
@@ -393,7 +387,8 @@ _CARD_CODE = tuple((RANK[c] << 5) + VALUE[c] for c in range(STANDARD_CARDS))
 
 def _quick_score(code: int, sign: float) -> float:
     """``sign`` times `_score` under the standard play of the card whose pile key and count after are
-    ``code`` (``key << 5 | after``): the very same arithmetic, so the very same float."""
+    ``code`` (``key << 5 | after``): the very same arithmetic, so the very same float. Fills its table
+    and `_POINTS` (the card's points) for ``code``."""
     after = code & 31
     key = code >> 5
     rank = key & 15
@@ -407,10 +402,18 @@ def _quick_score(code: int, sign: float) -> float:
         risk += RUN_RISK
     score = points - risk + value * 0.01
     table = _QUICK if sign > 0 else _QUICK_LOWBALL
-    if len(table) >= _MEMO_LIMIT:
+    if len(table) >= _MEMO_LIMIT or len(_POINTS) >= _MEMO_LIMIT:
         table.clear()
+        _POINTS.clear()
+    _POINTS[code] = points
     table[code] = score = sign * score
     return score
+
+
+def _points_of(code: int) -> int:
+    """`_POINTS` of ``code``, filled (with the quick score) when missing."""
+    _quick_score(code, 1.0)
+    return _POINTS[code]
 
 
 def _play_out_standard(
@@ -422,7 +425,8 @@ def _play_out_standard(
     show: list[tuple[int, int]],
 ) -> float:
     """`_play_out` under the standard play (`Counting.standard_play`), the pile kept as its key
-    (`_pile_key`) and the points and quick scores looked up: the same moves and the same value.
+    (`_pile_key`) and each card's points and quick score looked up by the key and count it makes
+    (`_POINTS`, `_QUICK`): the same moves and the same value.
 
     After each card, the quick rule is tried for the seats in turn order: the first that has a card
     the count has room for lays its best (`next_able` and `_greedy` in one pass)."""
@@ -434,22 +438,20 @@ def _play_out_standard(
     endgame = deal.endgame
     scores = deal.scores
     targets = deal.targets
-    pairs_runs = _PAIRS_RUNS
+    points_of = _POINTS
     quick = _QUICK if sign > 0 else _QUICK_LOWBALL
-    rank_of = RANK
     value_of = VALUE
     code_of = _CARD_CODE
     mask = _KEY_MASK
     limit = PLAY_LIMIT
     while True:
         hands[seat].remove(card)
-        key = ((key << 4) | rank_of[card]) & mask
-        count += value_of[card]
-        points = pairs_runs.get(key)
+        code = (((key << 4) & mask) << 5) + count + code_of[card]
+        key = code >> 5
+        count = code & 31
+        points = points_of.get(code)
         if points is None:
-            points = _pairs_runs(key)
-        if count == 15 or count == limit:
-            points += 2
+            points = _points_of(code)
         best = -1
         if count < limit:
             room = limit - count
@@ -510,6 +512,104 @@ def _play_out_standard(
         gains[s] += points
         if scores[s] + gains[s] >= targets[s]:
             return _value(deal, gains, s)
+    return _value(deal, gains, -1)
+
+
+def _play_out_two(
+    deal: _Deal,
+    hands: list[list[int]],
+    key: int,
+    count: int,
+    card: int,
+    show: list[tuple[int, int]],
+) -> float:
+    """`_play_out_standard` for two seats, the turn order written out: after each card the other
+    seat lays if it can, else the same seat; the same moves and the same value."""
+    side = deal.side
+    gains = [0] * deal.sides
+    seat = deal.me
+    sign = deal.goal
+    endgame = deal.endgame
+    scores = deal.scores
+    targets = deal.targets
+    points_of = _POINTS
+    quick = _QUICK if sign > 0 else _QUICK_LOWBALL
+    value_of = VALUE
+    code_of = _CARD_CODE
+    mask = _KEY_MASK
+    limit = PLAY_LIMIT
+    while True:
+        hands[seat].remove(card)
+        code = (((key << 4) & mask) << 5) + count + code_of[card]
+        key = code >> 5
+        count = code & 31
+        points = points_of.get(code)
+        if points is None:
+            points = _points_of(code)
+        best = -1
+        nxt = 1 - seat
+        if count < limit:
+            room = limit - count
+            base = (((key << 4) & mask) << 5) + count
+            best_value = -1e9
+            for held in hands[nxt]:
+                if value_of[held] <= room:
+                    code = base + code_of[held]
+                    score = quick.get(code)
+                    if score is None:
+                        score = _quick_score(code, sign)
+                    if score > best_value:
+                        best_value = score
+                        best = held
+            if best < 0:
+                nxt = seat
+                for held in hands[seat]:
+                    if value_of[held] <= room:
+                        code = base + code_of[held]
+                        score = quick.get(code)
+                        if score is None:
+                            score = _quick_score(code, sign)
+                        if score > best_value:
+                            best_value = score
+                            best = held
+                if best < 0:
+                    points += GO_POINTS  # the go, or the last card
+        if points:
+            s = side[seat]
+            gains[s] += points
+            if endgame and scores[s] + gains[s] >= targets[s]:
+                return _value(deal, gains, s)
+        if best >= 0:
+            seat = nxt
+            card = best
+            continue
+        key = 0
+        count = 0
+        seat = 1 - seat
+        if not hands[seat]:
+            seat = 1 - seat
+            if not hands[seat]:
+                break
+        if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
+            break
+        # A new count: every card fits, and the code is the card's own.
+        best_value = -1e9
+        for held in hands[seat]:
+            code = code_of[held]
+            score = quick.get(code)
+            if score is None:
+                score = _quick_score(code, sign)
+            if score > best_value:
+                best_value = score
+                best = held
+        card = best
+    for s, points in show:
+        gains[s] += points
+        if scores[s] + gains[s] >= targets[s]:
+            return _value(deal, gains, s)
+    if deal.leaf is None and deal.sides == 2:
+        mine = side[deal.me]
+        return sign * (gains[mine] - gains[1 - mine] / 1)  # `_value` with nobody out, written out
     return _value(deal, gains, -1)
 
 
@@ -714,12 +814,23 @@ def search_play(
         first: dict[int, int] = {}
         twin = [first.setdefault(RANK[c], i) for i, c in enumerate(candidates)]
     searched = [i for i, j in enumerate(twin) if i == j]
+    me = view.seat
+    own_kept = [*laid[me], *mine]
+    own_show = None
+    if endgame and own_kept:
+        own_show = (side[me], counting.show_points(own_kept, starter, seat=me, dealer=dealer))
+    play_out = _play_out_two if seats == 2 else _play_out_standard
     others = [s for s in range(seats) if s != view.seat]
-    known: dict[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]], list[float]] = {}
+    known: dict[object, list[float]] = {}
+    single = others[0] if len(others) == 1 else -1  # the one other seat, if there is one
     for hands, crib_rest, weight in _draws(view, rng, draws, weighted, endgame, leaf is None, shuffled, mine):
         show: list[tuple[int, int]] = []
         if endgame:
             for seat in order:
+                if seat == me:  # the seat's own hand is the same in every draw
+                    if own_show is not None:
+                        show.append(own_show)
+                    continue
                 kept = [*laid[seat], *hands[seat]]
                 if kept:
                     points = counting.show_points(kept, starter, seat=seat, dealer=dealer)
@@ -731,14 +842,17 @@ def search_play(
         weight_sum += weight
         values = None
         if standard:
-            draw_key = (tuple(tuple([RANK[c] for c in hands[s]]) for s in others), tuple(show))
+            if single >= 0:
+                draw_key: object = (tuple([RANK[c] for c in hands[single]]), *show)
+            else:
+                draw_key = (tuple(tuple([RANK[c] for c in hands[s]]) for s in others), *show)
             values = known.get(draw_key)
         if values is None:
             values = []
             for i in searched:
                 copies = [hand[:] for hand in hands]
                 if standard:
-                    values.append(_play_out_standard(deal, copies, key, count, candidates[i], show))
+                    values.append(play_out(deal, copies, key, count, candidates[i], show))
                 else:
                     values.append(_play_out(deal, copies, pile[:], count, candidates[i], show))
             if standard:
@@ -801,7 +915,7 @@ def _draws(
     unseen = unseen_of(view)
     if not crib_too:
         unseen = replace(unseen, crib_unknown=0)
-    if len(unseen.order) == 1 and unseen.floors[unseen.order[0]] <= 1:
+    if len(unseen.order) == 1:
         yield from _draws_one(unseen, laid, rng, draws, weighted, propose, mine)
         return
     for _ in range(draws):
@@ -826,8 +940,8 @@ def _draws_one(
     propose: bool,
     mine: list[int],
 ) -> Iterator[tuple[list[list[int]], list[int], float]]:
-    """`_draws` by `draw_unseen`'s sampling when one other seat holds cards and no go limits them
-    (the two-handed game's usual case), written out: the draw's cards, then (when proposing) the
+    """`_draws` by `draw_unseen`'s sampling when one other seat holds cards (the two-handed game's
+    case), written out: the draw's cards, then (when proposing) the
     choice among `PROPOSALS`, then the crib's unseen cards of the chosen draw."""
     (other,) = unseen.order
     pool = unseen.pool
@@ -848,6 +962,12 @@ def _draws_one(
     by_ranks = _KEEP_BY_RANKS
     # Per unseen card: the card, its bit, its share of a ranks code and its suit's bit.
     info = [(card, 1 << card, _RANK_COUNT[card], 1 << SUIT[card]) for card in pool]
+    # A go limits what the other seat holds (`go_floors`): its cards come from those that fit.
+    floor = unseen.floors[other]
+    fits = [entry for entry in info if VALUE[entry[0]] >= floor] if floor > 1 else info
+    if len(fits) < held:  # no draw explains the view: draw from everything, as `draw_unseen` does
+        fits = info
+    fit_count = len(fits)
     for _ in range(draws):
         weight = 1.0
         total = 0.0
@@ -859,7 +979,7 @@ def _draws_one(
                 ranks = laid_ranks
                 suits = laid_suits
                 while len(hand) < held:
-                    card, bit, rank_code, suit_bit = info[int(rand() * size)]
+                    card, bit, rank_code, suit_bit = fits[int(rand() * fit_count)]
                     if not cards & bit:
                         cards |= bit
                         hand.append(card)
@@ -872,7 +992,7 @@ def _draws_one(
                 weight = weights[not suits & (suits - 1)]
             else:
                 while len(hand) < held:
-                    card, bit, _, _ = info[int(rand() * size)]
+                    card, bit, _, _ = fits[int(rand() * fit_count)]
                     if not cards & bit:
                         cards |= bit
                         hand.append(card)
@@ -889,6 +1009,8 @@ def _draws_one(
             weight = 1.0
         else:
             chosen = picks[0][1]
+        # Held as a view holds them (in card order), so that draws of the same ranks play out alike.
+        chosen.sort()
         crib: list[int] = []
         while len(crib) < crib_unknown:
             card = pool[int(rand() * size)]

@@ -72,9 +72,12 @@ def _flush(hand: Sequence[int], starter: int, crib: bool) -> int:
     return 0 if crib else len(hand)
 
 
+_JACK_OF = tuple((JACK - 1) * 4 + suit for suit in range(4))
+"""The index of the jack of each suit (indices are rank-major, the suit is the index's remainder by 4)."""
+
+
 def _nobs(hand: Sequence[int], starter: int) -> int:
-    suit = SUIT[starter]
-    return sum(1 for card in hand if RANK[card] == JACK and SUIT[card] == suit)
+    return 1 if _JACK_OF[SUIT[starter]] in hand else 0
 
 
 _RANK_POINTS: dict[tuple[int, ...], int] = {}
