@@ -15,18 +15,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card, format_cards
+from .i18n import N_
 from .players.discards import DiscardOption, discard_options
 from .rulebook import Rulebook
 
 __all__ = ["SHAPES", "DiscardOption", "analyze", "discard_options"]
 
 SHAPES: dict[tuple[int, int], str] = {
-    (5, 2): "five-card, two players",
-    (5, 1): "three or four players",
-    (6, 2): "six-card, two players",
-    (7, 2): "seven-card, two players",
+    (5, 2): N_("five-card, two players"),
+    (5, 1): N_("three or four players"),
+    (6, 2): N_("six-card, two players"),
+    (7, 2): N_("seven-card, two players"),
 }
-"""The (cards dealt, cards laid away) that `analyze` accepts, with the game each belongs to."""
+"""The (cards dealt, cards laid away) that `analyze` accepts, with the game each belongs to (in
+English; marked for the catalog, translated where shown)."""
 
 
 def analyze(

@@ -15,13 +15,14 @@ English is the message itself, always: `say` never rewrites an English message.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card, CardParseError, parse_card
 from .i18n import DEFAULT_LANGUAGE, N_, Nn_, current_language, gettext, ngettext
 
-__all__ = ["SHAPES", "Shape", "say"]
+__all__ = ["SHAPES", "VALIDATION_TYPES", "Shape", "say", "say_error", "validation_reason"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,8 @@ def _shape(pattern: str, message: str | tuple[str, str]) -> Shape:
 
 
 _NAME = r"(?P<name>.+)"
+_WHERE = r"(?P<where>.+)"
+"""The file a message names first (a save's or a profile's path)."""
 
 SHAPES: tuple[Shape, ...] = (
     # The engine's refusals (cribcore.engine, cribcore.actions).
@@ -206,6 +209,140 @@ SHAPES: tuple[Shape, ...] = (
         N_("a name has at most {n} accents on one letter"),
     ),
     _shape(r"a name must not look like a computer seat's", N_("a name must not look like a computer seat's")),
+    # A save file that cannot be used (cribcore.saves), after the file it names.
+    _shape(rf"{_WHERE}: no saved game", N_("{where}: no saved game")),
+    _shape(rf"{_WHERE}: the file is empty \(truncated\)", N_("{where}: the file is empty (truncated)")),
+    _shape(
+        rf"{_WHERE}: the file ends too soon \(truncated\)", N_("{where}: the file ends too soon (truncated)")
+    ),
+    _shape(
+        rf"{_WHERE}: not valid JSON \((?P<why>.+) at line (?P<line>\d+)\)",
+        N_("{where}: not valid JSON ({why} at line {line})"),
+    ),
+    _shape(
+        rf"{_WHERE}: not a cribcore save \(a save is a JSON object\)",
+        N_("{where}: not a cribcore save (a save is a JSON object)"),
+    ),
+    _shape(
+        rf"{_WHERE}: not a cribcore save \(not UTF-8 text\)",
+        N_("{where}: not a cribcore save (not UTF-8 text)"),
+    ),
+    _shape(
+        rf"{_WHERE}: not a cribcore save \(format (?P<format>.+)\)",
+        N_("{where}: not a cribcore save (format {format})"),
+    ),
+    _shape(rf"{_WHERE}: not a cribcore save \((?P<why>.+)\)", N_("{where}: not a cribcore save ({why})")),
+    _shape(
+        rf"{_WHERE}: saved by a newer cribcore \(save format version (?P<version>\d+); this one reads "
+        r"version (?P<current>\d+)\): update cribcore to resume it",
+        N_(
+            "{where}: saved by a newer cribcore (save format version {version}; this one reads version "
+            "{current}): update cribcore to resume it"
+        ),
+    ),
+    _shape(
+        rf"{_WHERE}: version: must be (?P<version>\d+), not (?P<given>.+)",
+        N_("{where}: version: must be {version}, not {given}"),
+    ),
+    _shape(
+        rf"{_WHERE}: seats\.(?P<number>\d+): computer kind (?P<kind>.+) is not available here",
+        N_("{where}: seats.{number}: computer kind {kind} is not available here"),
+    ),
+    _shape(
+        rf"{_WHERE}: level: computer level (?P<level>.+) is not available here",
+        N_("{where}: level: computer level {level} is not available here"),
+    ),
+    _shape(
+        rf"{_WHERE}: mode: a save of a game against the computer, in the slot for games on this device",
+        N_("{where}: mode: a save of a game against the computer, in the slot for games on this device"),
+    ),
+    _shape(
+        rf"{_WHERE}: mode: a save of a game on this device, in the slot for games against the computer",
+        N_("{where}: mode: a save of a game on this device, in the slot for games against the computer"),
+    ),
+    _shape(
+        rf"{_WHERE}: mode: (?P<mode>'.*') does not fit seats (?P<kinds>.+)",
+        N_("{where}: mode: {mode} does not fit seats {kinds}"),
+    ),
+    _shape(
+        rf"{_WHERE}: the saved game cannot be replayed: (?P<why>.+)",
+        N_("{where}: the saved game cannot be replayed: {why}"),
+    ),
+    _shape(
+        rf"{_WHERE}: seats: the names (?P<names>\[.*\]) are not the game's players (?P<players>\[.*\])",
+        N_("{where}: seats: the names {names} are not the game's players {players}"),
+    ),
+    _shape(
+        rf"{_WHERE}: scores: (?P<points>\d+) for side (?P<side>\d+) is at or above the target "
+        r"(?P<target>\d+), yet the game is not over",
+        N_(
+            "{where}: scores: {points} for side {side} is at or above the target {target}, "
+            "yet the game is not over"
+        ),
+    ),
+    _shape(
+        rf"{_WHERE}: scores: the save says (?P<saved>\[.*\]) but its cards give (?P<given>\[.*\])",
+        N_("{where}: scores: the save says {saved} but its cards give {given}"),
+    ),
+    _shape(
+        rf"{_WHERE}: game: the record has no seed to deal the cards to come",
+        N_("{where}: game: the record has no seed to deal the cards to come"),
+    ),
+    _shape(
+        rf"{_WHERE}: match\.results\.(?P<number>\d+): does not fit a game of (?P<sides>\d+) sides",
+        N_("{where}: match.results.{number}: does not fit a game of {sides} sides"),
+    ),
+    _shape(
+        rf"{_WHERE}: match\.results\.(?P<number>\d+): a score is below 0",
+        N_("{where}: match.results.{number}: a score is below 0"),
+    ),
+    _shape(
+        rf"{_WHERE}: match: all (?P<games>\d+) games are already played",
+        N_("{where}: match: all {games} games are already played"),
+    ),
+    _shape(
+        rf"{_WHERE}: match: game (?P<number>\d+) should have seed (?P<seed>\d+)",
+        N_("{where}: match: game {number} should have seed {seed}"),
+    ),
+    _shape(
+        r"cannot keep saves in (?P<folder>.+): (?P<file>.+) is a file, not a folder \(move it away, or set "
+        r"(?P<variable>\w+) to a folder\)",
+        N_(
+            "cannot keep saves in {folder}: {file} is a file, not a folder (move it away, or set {variable} "
+            "to a folder)"
+        ),
+    ),
+    _shape(rf"{_WHERE}: cannot read: not a folder", N_("{where}: cannot read: not a folder")),
+    _shape(rf"{_WHERE}: is a folder, not a save", N_("{where}: is a folder, not a save")),
+    _shape(
+        rf"{_WHERE}: the save was changed after cribcore wrote it \(its checksum does not match\)",
+        N_("{where}: the save was changed after cribcore wrote it (its checksum does not match)"),
+    ),
+    _shape(
+        rf"{_WHERE}: the save file was changed by something else",
+        N_("{where}: the save file was changed by something else"),
+    ),
+    _shape(rf"{_WHERE}: cannot read: (?P<why>.+)", N_("{where}: cannot read: {why}")),
+    _shape(
+        r"unknown save mode (?P<mode>'.*'): use (?P<modes>.+)", N_("unknown save mode {mode}: use {modes}")
+    ),
+    # A profile that cannot be used (cribcore.profiles), in the words most met.
+    _shape(rf"{_WHERE}: no such profile file", N_("{where}: no such profile file")),
+    _shape(rf"{_WHERE}: not a profile file", N_("{where}: not a profile file")),
+    _shape(rf"{_WHERE}: TOML syntax error: (?P<why>.+)", N_("{where}: TOML syntax error: {why}")),
+    _shape(
+        r"unknown profile (?P<name>'.*') \(built-in: (?P<names>.+); or a \.toml file\)",
+        N_("unknown profile {name} (built-in: {names}; or a .toml file)"),
+    ),
+    _shape(
+        r"unknown built-in profile (?P<name>'.*') \(built-in: (?P<names>.+)\)",
+        N_("unknown built-in profile {name} (built-in: {names})"),
+    ),
+    _shape(
+        r"unknown plugin (?P<name>'.*') \(installed: (?P<names>.+)\)",
+        N_("unknown plugin {name} (installed: {names})"),
+    ),
+    _shape(rf"{_WHERE}: plugins: (?P<reason>.+)", N_("{where}: plugins: {reason}")),
     # Last: a request's field and what is wrong with it (the field's name is the protocol's own).
     _shape(r"(?P<field>[a-z_][\w.]*): (?P<reason>.+)", N_("{field}: {reason}")),
 )
@@ -253,3 +390,113 @@ def say(message: str, lang: str | None = None, *, card: Callable[[Card], str] = 
             template = gettext(shape.message, code)
         return template.format(**fields)
     return message
+
+
+VALIDATION_TYPES: dict[str, str | tuple[str, str]] = {
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "missing": N_("Field required"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "float_type": N_("Input should be a valid number"),
+    "string_type": N_("Input should be a valid string"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "list_type": N_("Input should be a valid list"),
+    "tuple_type": N_("Input should be a valid tuple"),
+    "model_type": N_("Input should be a valid dictionary or instance of {class_name}"),
+    "literal_error": N_("Input should be {expected}"),
+    "enum": N_("Input should be {expected}"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "string_too_short": Nn_(
+        "String should have at least {min_length} character",
+        "String should have at least {min_length} characters",
+    ),
+    "string_too_long": Nn_(
+        "String should have at most {max_length} character",
+        "String should have at most {max_length} characters",
+    ),
+    "string_pattern_mismatch": N_("String should match pattern '{pattern}'"),
+    "too_short": Nn_(
+        "{field_type} should have at least {min_length} item after validation, not {actual_length}",
+        "{field_type} should have at least {min_length} items after validation, not {actual_length}",
+    ),
+    "too_long": Nn_(
+        "{field_type} should have at most {max_length} item after validation, not {actual_length}",
+        "{field_type} should have at most {max_length} items after validation, not {actual_length}",
+    ),
+    "json_invalid": N_("Invalid JSON: {error}"),
+}
+"""pydantic's error messages a user can meet in a profile, a save or a record, by their ``type`` code,
+each with pydantic's English wording and its context's fields as placeholders (a plural's number is
+the first field of its kind, ``min_length`` or ``max_length``)."""
+
+_PLURAL_FIELDS = ("min_length", "max_length")
+_VALUE_ERROR = "Value error, "
+
+
+def _context_value(value: object) -> str:
+    # pydantic writes a whole float bound without its ".0" (le=4.0 reads "less than or equal to 4").
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def validation_reason(error: Mapping[str, Any], lang: str | None = None) -> str:
+    """One pydantic error (an item of ``ValidationError.errors()``) as a user reads it in ``lang``
+    (default: the current language): its ``type`` code's catalog entry with the context filled in; a
+    validator's own reason (``value_error``) said as `say` says it. English, and a type of no known
+    message, are pydantic's own words (without its ``Value error,`` prefix)."""
+    code = current_language() if lang is None else lang
+    english = str(error.get("msg", "")).removeprefix(_VALUE_ERROR)
+    if code == DEFAULT_LANGUAGE:
+        return english
+    kind = error.get("type")
+    if kind == "value_error":
+        return say(english, code)
+    message = VALIDATION_TYPES.get(str(kind))
+    if message is None:
+        return english
+    fields = {key: _context_value(value) for key, value in (error.get("ctx") or {}).items()}
+    if kind in ("literal_error", "enum") and "expected" in fields:
+        fields["expected"] = fields["expected"].replace("' or '", "' " + gettext("or", code) + " '")
+    try:
+        if isinstance(message, tuple):
+            n = next(int(fields[key]) for key in _PLURAL_FIELDS if key in fields)
+            return ngettext(*message, n, code).format(**fields)
+        return gettext(message, code).format(**fields)
+    except (KeyError, ValueError, StopIteration, IndexError):  # a context pydantic changed: its words
+        return english
+
+
+def _validation_error(exc: BaseException) -> Any | None:
+    """The pydantic `ValidationError` an exception was raised from (its cause or context), if any."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if type(current).__name__ == "ValidationError" and hasattr(current, "errors"):
+            return current
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def say_error(exc: BaseException, lang: str | None = None, *, card: Callable[[Card], str] = _symbols) -> str:
+    """An error's message as a person reads it in ``lang`` (default: the current language): raised
+    from a pydantic `ValidationError` (a profile's, a save's), the message's closing reason is that
+    error's, said by its ``type`` (`validation_reason`); any other message is said by `say`. English
+    is ``str(exc)``, always."""
+    message = str(exc)
+    code = current_language() if lang is None else lang
+    if code == DEFAULT_LANGUAGE:
+        return message
+    found = _validation_error(exc)
+    if found is not None:
+        errors = found.errors()
+        english = str(errors[0].get("msg", "")).removeprefix(_VALUE_ERROR) if errors else ""
+        if english and message.endswith(english):
+            return message[: len(message) - len(english)] + validation_reason(errors[0], code)
+    return say(message, code, card=card)

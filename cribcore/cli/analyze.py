@@ -78,6 +78,14 @@ def analyze_command(
     (see `cribcore.analysis.SHAPES`)."""
     book = rulebook if rulebook is not None else standard_rulebook()
     hand = [parse_card(text) for text in card_texts]
+    if (len(hand), discards) not in SHAPES:
+        # `analyze` refuses it in English; the refusal is worded here in the language.
+        sizes = ", ".join(_("{n} cards laying away {d}").format(n=n, d=d) for n, d in SHAPES)
+        raise ValueError(
+            _("cannot analyze {n} cards laying away {d}: use {sizes}").format(
+                n=len(hand), d=discards, sizes=sizes
+            )
+        )
     options = analyze(hand, dealer=dealer, discards=discards, rulebook=book)
     if as_json:
         print_json(
@@ -90,18 +98,23 @@ def analyze_command(
             }
         )
         return 0
-    crib = "your crib" if dealer else "the opponent's crib"
+    crib = _("your crib") if dealer else _("the opponent's crib")
     starters = 52 - len(hand)
     console.print(
         Text(
-            f"Hand {format_cards(sorted(hand))} ({SHAPES[(len(hand), discards)]}), laying away to {crib}: "
-            f"averages over the {starters} possible starters",
+            _(
+                "Hand {hand} ({game}), laying away to {crib}: averages over the {starters} possible starters"
+            ).format(
+                hand=format_cards(sorted(hand)),
+                game=_(SHAPES[(len(hand), discards)]),
+                crib=crib,
+                starters=starters,
+            ),
             style="bold",
         )
     )
-    rows: list[list[Text | str]] = [
-        [Text(h, style="bold") for h in ("keep", "discard", "hand", "crib", "net", "min", "max")]
-    ]
+    headings = (_("keep"), _("discard"), _("hand"), _("crib"), _("net"), _("min"), _("max"))
+    rows: list[list[Text | str]] = [[Text(h, style="bold") for h in headings]]
     rows.extend(_row(option) for option in options)
     for line in columns(rows, right=(2, 3, 4, 5, 6), gap=2):
         line.pad_left(2)

@@ -8,19 +8,34 @@ import contextlib
 import sys
 from collections.abc import Sequence
 
+from ..i18n import DEFAULT_LANGUAGE, language_from_env, take_lang_option
 from ..version import VERSION
 from .errors import PROG, report
 
-__all__ = ["INTERRUPTED", "main"]
+__all__ = ["INTERRUPTED", "INTERRUPTED_WORDS", "main"]
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
+INTERRUPTED_WORDS = {"en": "interrupted", "es": "interrumpido"}
+"""The error after Ctrl-C by language, held here rather than read from the catalog so that saying it
+loads nothing while an interrupt may come again (a test keeps it equal to the catalog's entry)."""
+
+
+def _interrupted(argv: Sequence[str]) -> str:
+    """`INTERRUPTED_WORDS` in the language chosen as `cribcore.i18n.language_from_env` chooses it."""
+    try:
+        lang, _rest = take_lang_option(argv)
+        code = language_from_env(lang)
+    except ValueError:  # a bad --lang or $CRIBCORE_LANG: the usage error never came
+        code = DEFAULT_LANGUAGE
+    return INTERRUPTED_WORDS.get(code, INTERRUPTED_WORDS[DEFAULT_LANGUAGE])
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``cribbage`` with ``argv`` (default: the process arguments) and return its exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = list(sys.argv[1:] if argv is None else argv)
         if args == ["--version"]:
             print(f"{PROG} {VERSION}")
             return 0
@@ -29,5 +44,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command_line(args)
     except KeyboardInterrupt:
         with contextlib.suppress(OSError, ValueError, KeyboardInterrupt):  # no stderr, a second Ctrl-C
-            report("interrupted")
+            report(_interrupted(args))
         return INTERRUPTED

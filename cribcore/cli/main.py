@@ -159,9 +159,10 @@ def _warning_line(
 def _message(exc: BaseException) -> str:
     if isinstance(exc, OSError):
         return os_error_text(exc)
-    from ..speech_messages import say  # the engine's refusals (a count past 31) in the language
+    # The engine's refusals (a count past 31), a save's or a profile's faults, in the language.
+    from ..speech_messages import say_error
 
-    return say(str(exc))
+    return say_error(exc)
 
 
 def _silence_stdout() -> None:

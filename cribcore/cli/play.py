@@ -36,6 +36,7 @@ from ..saves import (
     read_save,
     save_path,
 )
+from ..speech_messages import say_error
 from .prompt import QuitGame, Reader
 from .saves_cmd import describe_save
 from .session import INTERRUPTED, Seating, Session
@@ -191,11 +192,13 @@ def _slot_for_new_game(
     except NoSave:
         return SaveSlot(path)
     except SavesFolderUnusable as exc:
-        raise SaveInTheWay(f"{exc}; or play with --no-save") from None
+        raise SaveInTheWay(_("{problem}; or play with --no-save").format(problem=say_error(exc))) from None
     except SaveError as exc:
         raise SaveInTheWay(
-            f"{exc}. The file is left as it is: delete it with 'cribbage saves delete {mode}' "
-            "to start a new game here, or play with --no-save"
+            _(
+                "{problem}. The file is left as it is: delete it with 'cribbage saves delete {mode}' "
+                "to start a new game here, or play with --no-save"
+            ).format(problem=say_error(exc), mode=mode)
         ) from None
     theirs = saved.game.profile
     differs = not _same_profile(theirs, profile)

@@ -15,6 +15,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..i18n import _
+
 __all__ = ["NAME_PATTERN", "PluginNameError", "write_plugin_package"]
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -152,15 +154,19 @@ def write_plugin_package(name: str, output: Path | None = None) -> Path:
     """
     if not NAME_PATTERN.match(name) or name.startswith("cribcore"):
         raise PluginNameError(
-            f"{name!r} is not a plugin name: use lower-case letters and digits, words joined by dashes "
-            "(for example no-kings)"
+            _(
+                "{name} is not a plugin name: use lower-case letters and digits, words joined by dashes "
+                "(for example no-kings)"
+            ).format(name=repr(name))
         )
     target = output if output is not None else Path(f"cribcore-{name}")
     if target.exists():
-        raise PluginNameError(f"{target} exists; choose another --output")
+        raise PluginNameError(_("{folder} exists; choose another --output").format(folder=target))
     parent = target.resolve().parent
     if not parent.is_dir():
-        raise PluginNameError(f"--output: the folder {str(target.parent)!r} does not exist")
+        raise PluginNameError(
+            _("--output: the folder {folder} does not exist").format(folder=repr(str(target.parent)))
+        )
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=parent))
     try:
         umask = os.umask(0)

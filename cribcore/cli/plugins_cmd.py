@@ -17,6 +17,7 @@ from rich.text import Text
 from ..i18n import _
 from ..plugincheck import CHECK_SEED, plugin_profile, try_profile
 from ..pluginmanager import PluginError, UnknownPlugin, available, describe
+from ..speech_messages import say
 from .plugin_new import write_plugin_package
 from .render import print_json
 
@@ -86,15 +87,18 @@ def _plugins(args: argparse.Namespace, console: Console) -> int:
     for entry in entries:
         title = Text(entry["name"], style="bold")
         if "error" in entry:
-            console.print(title, Text(f"  cannot be loaded: {entry['error']}", style="red"))
+            why = say(entry["error"])
+            console.print(title, Text(_("  cannot be loaded: {error}").format(error=why), style="red"))
             continue
         title.append(f"  {entry['version']} ({entry['distribution']})", style="dim")
         console.print(title)
         console.print(Text(f"  {entry['summary']}"))
         hooks = ", ".join(hook.removeprefix("cribcore_") for hook in entry["hooks"])
-        console.print(Text(f"  hooks: {hooks}", style="dim"))
+        console.print(Text(_("  hooks: {hooks}").format(hooks=hooks), style="dim"))
         for key, option in entry["options"].items():
-            line = f"  option {key} ({option['type']}, default {option['default']!r})"
+            line = _("  option {key} ({type}, default {default})").format(
+                key=key, type=option["type"], default=repr(option["default"])
+            )
             console.print(Text(line + (f": {option['description']}" if option["description"] else "")))
     return 0
 
@@ -105,12 +109,18 @@ def _check(name: str, console: Console) -> int:
     try:
         game = try_profile(profile)
     except PluginError as exc:
-        raise PluginError(exc.plugin, exc.hook, f"{exc.error} (in a trial game, seed {CHECK_SEED})") from None
+        raise PluginError(
+            exc.plugin,
+            exc.hook,
+            _("{error} (in a trial game, seed {seed})").format(error=exc.error, seed=CHECK_SEED),
+        ) from None
     info = describe(name)
-    scores = " to ".join(str(score) for score in sorted(game.scores, reverse=True))
+    scores = _(" to ").join(str(score) for score in sorted(game.scores, reverse=True))
     console.print(
-        f"plugin {name!r} {info.version}: loads, and a trial game with it (seed {CHECK_SEED}) played to the "
-        f"end, {scores}",
+        _(
+            "plugin {name} {version}: loads, and a trial game with it (seed {seed}) played to the "
+            "end, {scores}"
+        ).format(name=repr(name), version=info.version, seed=CHECK_SEED, scores=scores),
         markup=False,
         highlight=False,
     )
@@ -120,8 +130,10 @@ def _check(name: str, console: Console) -> int:
 def _new(args: argparse.Namespace, console: Console) -> int:
     folder = write_plugin_package(args.name, args.output)
     console.print(
-        f"Wrote the plugin package {folder}. Install it with: pip install {folder}  "
-        f"Test it with: pytest {folder / 'tests'}",
+        _(
+            "Wrote the plugin package {folder}. Install it with: pip install {folder}  "
+            "Test it with: pytest {tests}"
+        ).format(folder=folder, tests=folder / "tests"),
         markup=False,
         highlight=False,
         soft_wrap=True,

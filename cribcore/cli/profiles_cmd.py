@@ -34,6 +34,7 @@ from ..profiles import (
     load_profile,
     profile_schema,
 )
+from ..speech_messages import validation_reason
 from ..validation import first_problem
 from .commands import UsageError
 from .errors import os_error_text
@@ -127,13 +128,17 @@ def parse_setting(text: str) -> tuple[str, str, Any]:
     key, sep, raw = text.partition("=")
     section, dot, name = key.strip().partition(".")
     if not sep or not dot or not section or not name or "." in name:
-        raise ValueError(f"{text!r} is not PLUGIN.OPTION=VALUE or rules.RULE=VALUE")
+        raise ValueError(_("{text} is not PLUGIN.OPTION=VALUE or rules.RULE=VALUE").format(text=repr(text)))
     raw = raw.strip()
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         if not raw or any(c in raw for c in "\"'[]{}=\n"):
-            raise ValueError(f'{text!r}: {raw!r} is not a value (use 61, true or "text")') from None
+            raise ValueError(
+                _('{text}: {raw} is not a value (use 61, true or "text")').format(
+                    text=repr(text), raw=repr(raw)
+                )
+            ) from None
         value = raw
     return section, name, value
 
@@ -152,8 +157,10 @@ def _profile_name(text: str) -> str:
     except ValidationError as exc:
         if first_problem(exc)[0] == "name":
             raise argparse.ArgumentTypeError(
-                f"a profile name is 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or "
-                f"digit, not {text!r}"
+                _(
+                    "a profile name is 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or "
+                    "digit, not {text}"
+                ).format(text=repr(text))
             ) from None
     return text
 
@@ -191,7 +198,12 @@ def _show(args: argparse.Namespace, console: Console) -> int:
         return 0
     data = _summary(profile)
     data.pop("locked", None)
-    console.print(Text(f"# {profile.name}{' (locked)' if profile.locked else ''}", style="bold"))
+    locked = _(" (locked)") if profile.locked else ""
+    console.print(Text(f"# {profile.name}{locked}", style="bold"))
+    described = gettext(profile.description) if profile.description else ""
+    if described != profile.description:
+        # The file's own words stay below as written; a built-in profile's description is in the catalog.
+        console.print(Text(f"# {described}", style="bold"))
     console.print(tomli_w.dumps(_without_unset(data)), markup=False, highlight=False, end="")
     return 0
 
@@ -214,13 +226,23 @@ def _validate(args: argparse.Namespace, console: Console) -> int:
     try:
         try_profile(profile)
     except PluginError as exc:
-        raise ProfileError(f"{path}: in a trial game (seed {CHECK_SEED}): {exc}") from None
+        raise ProfileError(
+            _("{path}: in a trial game (seed {seed}): {error}").format(path=path, seed=CHECK_SEED, error=exc)
+        ) from None
     extras = [p for p in profile.plugins if p != STANDARD]
     rules = profile.rules
     console.print(
-        f"{path}: valid profile {profile.name!r}: {rules.seats} players, {rules.cards_dealt} cards, "
-        f"to {rules.target}; plugins: {', '.join(extras) or 'none beyond standard'}; "
-        "a trial game played to the end",
+        _(
+            "{path}: valid profile {name}: {seats} players, {cards} cards, to {target}; plugins: {plugins}; "
+            "a trial game played to the end"
+        ).format(
+            path=path,
+            name=repr(profile.name),
+            seats=rules.seats,
+            cards=rules.cards_dealt,
+            target=rules.target,
+            plugins=", ".join(extras) or _("none beyond standard"),
+        ),
         markup=False,
         highlight=False,
     )
@@ -230,12 +252,17 @@ def _validate(args: argparse.Namespace, console: Console) -> int:
 def _new(args: argparse.Namespace, console: Console) -> int:
     name: str = args.name
     if name == STANDARD:
-        raise ProfileError("the standard profile is locked; give your profile another name")
+        raise ProfileError(_("the standard profile is locked; give your profile another name"))
     output: Path = args.output if args.output is not None else Path(f"{name}.toml")
     if output.exists() and not args.force:
-        raise UsageError(f"{output} exists; choose another --output or add --force", "profiles new")
+        raise UsageError(
+            _("{output} exists; choose another --output or add --force").format(output=output), "profiles new"
+        )
     if not output.resolve().parent.is_dir():
-        raise UsageError(f"--output: the folder {str(output.parent)!r} does not exist", "profiles new")
+        raise UsageError(
+            _("--output: the folder {folder} does not exist").format(folder=repr(str(output.parent))),
+            "profiles new",
+        )
     try:
         check_writable(output)
     except OSError as exc:
@@ -266,13 +293,20 @@ def _new(args: argparse.Namespace, console: Console) -> int:
     try:
         ProfileFile.model_validate(data)
     except ValidationError as exc:
-        key, reason = first_problem(exc)
-        raise UsageError(f"{key}: {reason}", "profiles new") from None
+        key, _reason = first_problem(exc)
+        raise UsageError(f"{key}: {validation_reason(exc.errors()[0])}", "profiles new") from None
     text = f"# Made with: cribbage profiles new {name} --from {args.base}\n" + tomli_w.dumps(data)
     profile = _write_checked(output, text)
     console.print(
-        f"Wrote {output}: {profile.rules.seats} players, {profile.rules.cards_dealt} cards, to "
-        f"{profile.rules.target}. Play it with: cribbage play --profile {output}",
+        _(
+            "Wrote {output}: {seats} players, {cards} cards, to {target}. Play it with: "
+            "cribbage play --profile {output}"
+        ).format(
+            output=output,
+            seats=profile.rules.seats,
+            cards=profile.rules.cards_dealt,
+            target=profile.rules.target,
+        ),
         markup=False,
         highlight=False,
     )

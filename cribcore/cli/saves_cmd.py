@@ -27,6 +27,7 @@ from ..saves import (
     read_save,
     save_path,
 )
+from ..speech_messages import say_error
 from .describe import Voice
 from .render import columns
 
@@ -143,7 +144,8 @@ def delete_command(mode: str, console: Console) -> int:
 
 
 def _reason(exc: SaveError) -> str:
-    """The message without the file name in front (the list already says which slot)."""
-    text = str(exc)
+    """The message, in the language, without the file name in front (the list already says which
+    slot)."""
+    text = say_error(exc)
     head, sep, rest = text.partition(": ")
     return rest if sep and head.endswith(".json") else text

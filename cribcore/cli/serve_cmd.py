@@ -20,6 +20,7 @@ from typing import Any
 
 from rich.console import Console
 
+from ..i18n import _
 from ..saves import data_dir
 from .commands import UsageError
 
@@ -32,33 +33,39 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``serve`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "serve",
-        help="run the game server: a browser board and play with friends online",
-        description="Serve the browser board at http://HOST:PORT/ and the API its games use. Rooms are "
-        "kept in a SQLite database, so a restarted server continues every game; rooms unused for seven "
-        "days are removed. Share a room's invitation link to play a friend (in a browser, or with "
-        "'cribbage join LINK').",
+        help=_("run the game server: a browser board and play with friends online"),
+        description=_(
+            "Serve the browser board at http://HOST:PORT/ and the API its games use. Rooms are "
+            "kept in a SQLite database, so a restarted server continues every game; rooms unused for seven "
+            "days are removed. Share a room's invitation link to play a friend (in a browser, or with "
+            "'cribbage join LINK')."
+        ),
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
+    parser.add_argument("--port", type=int, default=8000, help=_("port to listen on (default 8000)"))
     parser.add_argument(
         "--db",
         default=None,
-        help=f"the room database: a SQLite file (default {DB_NAME} in the data directory) or a "
-        "PostgreSQL URL, postgresql://USER@HOST/DB (needs pip install 'cribcore[postgres]')",
+        help=_(
+            "the room database: a SQLite file (default {name} in the data directory) or a "
+            "PostgreSQL URL, postgresql://USER@HOST/DB (needs pip install 'cribcore[postgres]')"
+        ).format(name=DB_NAME),
     )
     parser.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
-        help="serve from N processes on one port (default 1; more than 1 needs a PostgreSQL --db)",
+        help=_("serve from N processes on one port (default 1; more than 1 needs a PostgreSQL --db)"),
     )
     parser.add_argument(
         "--migrate-from",
         type=Path,
         default=None,
         metavar="FILE",
-        help="copy the rooms of the SQLite database FILE into --db (rooms already there are kept), then exit",
+        help=_(
+            "copy the rooms of the SQLite database FILE into --db (rooms already there are kept), then exit"
+        ),
     )
     parser.add_argument(
         "--profile",
@@ -66,14 +73,14 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         action="append",
         default=[],
         metavar="FILE",
-        help="offer a house-rule profile file besides the built-in ones (repeatable)",
+        help=_("offer a house-rule profile file besides the built-in ones (repeatable)"),
     )
     parser.add_argument(
         "--rooms-per-minute",
         type=int,
         default=30,
         metavar="N",
-        help="rooms one address may create in a minute (default 30)",
+        help=_("rooms one address may create in a minute (default 30)"),
     )
     # For tests and load runs only: with a chosen seed a friend room's creator knows every hand.
     parser.add_argument("--allow-seeds", action="store_true", help=argparse.SUPPRESS)
@@ -90,16 +97,16 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
     from ..server.store import lock_database
 
     if not 0 <= args.port <= 65535:
-        raise ValueError(f"--port: {args.port} is not a port number (0 to 65535)")
+        raise ValueError(_("--port: {port} is not a port number (0 to 65535)").format(port=args.port))
     if args.rooms_per_minute < 1:
-        raise ValueError("--rooms-per-minute: must be at least 1")
+        raise ValueError(_("--rooms-per-minute: must be at least 1"))
     from ..server.store import is_postgres
 
     if args.workers < 1:
-        raise UsageError("--workers: must be at least 1", "serve")
+        raise UsageError(_("--workers: must be at least 1"), "serve")
     db: str | Path = args.db if args.db is not None else data_dir() / DB_NAME
     if args.workers > 1 and not is_postgres(db):
-        raise UsageError("--workers: several processes need a PostgreSQL --db (postgresql://…)", "serve")
+        raise UsageError(_("--workers: several processes need a PostgreSQL --db (postgresql://…)"), "serve")
     if args.migrate_from is not None:
         return migrate(args.migrate_from, db, console)
     profiles = default_profiles(tuple(args.profiles))
@@ -117,7 +124,11 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         sock.bind((args.host, args.port))
     except OSError as exc:
         sock.close()
-        raise OSError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+        raise OSError(
+            _("cannot listen on {host}:{port}: {why}").format(
+                host=args.host, port=args.port, why=exc.strerror or exc
+            )
+        ) from None
     sock.listen(512)
     port = sock.getsockname()[1]
     limits = Limits(rooms_per_minute=args.rooms_per_minute, friend_seeds=args.allow_seeds)
@@ -127,12 +138,13 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         )
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     where = _without_password(str(db))
-    workers = f", {args.workers} processes" if args.workers > 1 else ""
     if args.workers == 1:
         app = create_app(db, limits=limits, profiles=profiles)
+        serving = _("Serving cribbage on {url} (rooms in {where}); Ctrl-C stops.")
+    else:
+        serving = _("Serving cribbage on {url} (rooms in {where}, {workers} processes); Ctrl-C stops.")
     console.print(
-        f"Serving cribbage on http://{shown}:{port}/ (rooms in {where}{workers}); Ctrl-C stops.",
-        highlight=False,
+        serving.format(url=f"http://{shown}:{port}/", where=where, workers=args.workers), highlight=False
     )
     try:
         if args.workers == 1:
@@ -194,11 +206,11 @@ def _supervise(count: int, serve: Any) -> None:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    for _ in range(count):
+    for _worker in range(count):
         spawn()
     while children:
         try:
-            pid, _ = os.wait()
+            pid, _status = os.wait()
         except ChildProcessError:
             break
         children.discard(pid)
@@ -210,7 +222,7 @@ def _without_password(db: str) -> str:
     head, at, tail = db.rpartition("@")
     if not at or "://" not in head:
         return db
-    scheme, _, credentials = head.partition("://")
+    scheme, _sep, credentials = head.partition("://")
     return f"{scheme}://{credentials.partition(':')[0]}@{tail}"
 
 
@@ -221,9 +233,9 @@ def migrate(source: Path, db: str | Path, console: Console) -> int:
     from ..server.store import RoomStore, open_store
 
     if not source.is_file():
-        raise OSError(f"{source}: no such room database")
+        raise OSError(_("{source}: no such room database").format(source=source))
     if Path(str(db)) == source:
-        raise UsageError("--migrate-from: the file is already --db", "serve")
+        raise UsageError(_("--migrate-from: the file is already --db"), "serve")
     old = RoomStore(source)
     new = open_store(db)
     try:
@@ -240,11 +252,12 @@ def migrate(source: Path, db: str | Path, console: Console) -> int:
         old.close()
         new.close()
     kept = len(rows) - added
-    console.print(
-        f"Moved {added} rooms from {source} into {_without_password(str(db))}"
-        + (f"; {kept} were there already" if kept else "")
-        + (f"; {damaged} could not be read back and were left behind" if damaged else "")
-        + ".",
-        highlight=False,
+    moved = _("Moved {added} rooms from {source} into {db}").format(
+        added=added, source=source, db=_without_password(str(db))
     )
+    if kept:
+        moved += _("; {kept} were there already").format(kept=kept)
+    if damaged:
+        moved += _("; {damaged} could not be read back and were left behind").format(damaged=damaged)
+    console.print(moved + ".", highlight=False)
     return 0

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from ..i18n import _
+from ..i18n import N_, Nn_, _, ngettext
 from ..players.registry import COMPUTER_KINDS
 from ..profiles import load_profile
 from ..simulate import MAX_JOBS, SOURCES, Rate, Simulation, simulate
@@ -86,11 +86,17 @@ def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
         try:
             number = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _("not a whole number: {text}").format(text=repr(text))
+            ) from None
         if number < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, not {number}")
+            raise argparse.ArgumentTypeError(
+                _("must be at least {low}, not {number}").format(low=low, number=number)
+            )
         if high is not None and number > high:
-            raise argparse.ArgumentTypeError(f"must be at most {high}, not {number}")
+            raise argparse.ArgumentTypeError(
+                _("must be at most {high}, not {number}").format(high=high, number=number)
+            )
         return number
 
     return parse
@@ -100,16 +106,18 @@ def _kinds(text: str) -> tuple[str, ...]:
     kinds = tuple(part.strip().lower() for part in text.split(","))
     for kind in kinds:
         if kind not in COMPUTER_KINDS:
-            shown = kind or "(empty)"
+            shown = repr(kind) if kind else repr(_("(empty)"))
             raise argparse.ArgumentTypeError(
-                f"unknown computer kind {shown!r}: use {', '.join(COMPUTER_KINDS)}"
+                _("unknown computer kind {kind}: use {kinds}").format(
+                    kind=shown, kinds=", ".join(COMPUTER_KINDS)
+                )
             )
     return kinds
 
 
 def _handle(args: argparse.Namespace, console: Console) -> int:
     if args.dask is not None and args.jobs is not None:
-        raise UsageError("--jobs is for local processes; a Dask cluster has its own workers", COMMAND)
+        raise UsageError(_("--jobs is for local processes; a Dask cluster has its own workers"), COMMAND)
     options = SimulateOptions(
         games=args.games,
         kinds=args.players,
@@ -145,8 +153,10 @@ def simulate_command(options: SimulateOptions, console: Console) -> int:
     kinds = options.kinds * seats if len(options.kinds) == 1 else options.kinds
     if len(kinds) != seats:
         raise UsageError(
-            f"--players: the profile {profile.name!r} seats {seats} players; give {seats} kinds "
-            f"or one for every seat, not {len(kinds)}",
+            _(
+                "--players: the profile {profile} seats {seats} players; give {seats} kinds "
+                "or one for every seat, not {given}"
+            ).format(profile=repr(profile.name), seats=seats, given=len(kinds)),
             COMMAND,
         )
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
@@ -174,16 +184,50 @@ def _progress_bar(games: int, shown: bool) -> Iterator[ProgressCallback]:
         yield lambda done: None
         return
     bar = Progress(
-        TextColumn("games"),
+        TextColumn(_("games")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=True,
     )
-    task = bar.add_task("games", total=games)
+    task = bar.add_task(_("games"), total=games)
     with bar:
         yield lambda done: bar.update(task, completed=done)
+
+
+_SOURCE_WORDS = {
+    "play": N_("play"),
+    "hand": N_("hand"),
+    "crib": N_("crib"),
+    "heels": N_("heels"),
+    "other": N_("other"),
+}
+"""A source of points (`cribcore.simulate.SOURCES`) as a column heading, translated where shown."""
+
+_SIDE = Nn_("seat {seats} ({kinds})", "seats {seats} ({kinds})")
+
+
+def _backend(backend: str) -> str:
+    """How the games were run (`Simulation.backend`, English there) in the language."""
+    if backend == "this process":
+        return _("this process")
+    count, _space, rest = backend.partition(" ")
+    if rest == "processes" and count.isdigit():
+        return ngettext("{n} process", "{n} processes", int(count)).format(n=count)
+    if count == "dask":
+        return _("dask {address}").format(address=rest)
+    return backend
+
+
+def _side_label(result: Simulation, side: int) -> str:
+    """``seat 1 (hard)``, or ``seats 1+3 (hard, random)`` for a partnership (as
+    `Simulation.side_label` words it, in the language)."""
+    rules = result.matchup.profile.rules
+    seats = [seat for seat in range(rules.seats) if rules.side_of(seat) == side]
+    kinds = ", ".join(result.matchup.kinds[seat] for seat in seats)
+    numbers = "+".join(str(seat + 1) for seat in seats)
+    return ngettext(*_SIDE, len(seats)).format(seats=numbers, kinds=kinds)
 
 
 def _rate_cells(rate: Rate) -> list[Text | str]:
@@ -194,9 +238,20 @@ def _rate_cells(rate: Rate) -> list[Text | str]:
 def _print_summary(console: Console, result: Simulation) -> None:
     matchup = result.matchup
     tally = result.tally
-    versus = " vs ".join(matchup.kinds)
-    console.print(Text(f"{result.games:,} games of {matchup.profile.name}: {versus}", style="bold"))
-    console.print(f"Seed {matchup.seed} (run again with --seed {matchup.seed}) · {result.backend}")
+    versus = _(" vs ").join(matchup.kinds)
+    console.print(
+        Text(
+            _("{games} games of {profile}: {versus}").format(
+                games=f"{result.games:,}", profile=matchup.profile.name, versus=versus
+            ),
+            style="bold",
+        )
+    )
+    console.print(
+        _("Seed {seed} (run again with --seed {seed}) · {backend}").format(
+            seed=matchup.seed, backend=_backend(result.backend)
+        )
+    )
     console.print()
     sides = range(matchup.sides)
     skunk_line, double_line = matchup.skunk_lines()
@@ -204,32 +259,42 @@ def _print_summary(console: Console, result: Simulation) -> None:
     rows: list[Sequence[Text | str]] = [
         [
             Text("", style=bold),
-            Text("games", style=bold),
-            Text("rate", style=bold),
-            Text("95% interval", style=bold),
+            Text(_("games"), style=bold),
+            Text(_("rate"), style=bold),
+            Text(_("{level} interval").format(level="95%"), style=bold),
         ]
     ]
-    rows += [[f"{result.side_label(side)} wins", *_rate_cells(result.wins(side))] for side in sides]
-    rows.append(["the first dealer wins", *_rate_cells(result.first_dealer())])
+    rows += [
+        [_("{side} wins").format(side=_side_label(result, side)), *_rate_cells(result.wins(side))]
+        for side in sides
+    ]
+    rows.append([_("the first dealer wins"), *_rate_cells(result.first_dealer())])
     if skunk_line:
-        rows.append([f"skunks (loser below {skunk_line})", *_rate_cells(result.skunks())])
+        rows.append([_("skunks (loser below {line})").format(line=skunk_line), *_rate_cells(result.skunks())])
     if double_line:
-        rows.append([f"double skunks (below {double_line})", *_rate_cells(result.double_skunks())])
+        rows.append(
+            [_("double skunks (below {line})").format(line=double_line), *_rate_cells(result.double_skunks())]
+        )
     for line in columns(rows, right=(1, 2, 3), gap=3):
         console.print(line)
     if any(points != wins for points, wins in zip(tally.game_points, tally.wins, strict=True)):
-        awarded = ", ".join(f"{result.side_label(s)} {tally.game_points[s]:,}" for s in sides)
-        console.print(f"Games won counting skunk bonuses: {awarded}")
+        awarded = ", ".join(f"{_side_label(result, s)} {tally.game_points[s]:,}" for s in sides)
+        console.print(_("Games won counting skunk bonuses: {sides}").format(sides=awarded))
     console.print()
     shown = [s for s in SOURCES if s != "other" or any(tally.points["other"])]
-    header: list[Text | str] = [Text("points per deal", style=bold)]
-    header += [Text(source, style=bold) for source in (*shown, "total")]
+    header: list[Text | str] = [Text(_("points per deal"), style=bold)]
+    header += [Text(_(_SOURCE_WORDS.get(source, source)), style=bold) for source in shown]
+    header.append(Text(_("total"), style=bold))
     table: list[Sequence[Text | str]] = [header]
     for side in sides:
         values = [result.points_per_deal(side, source) for source in SOURCES]
         cells = [f"{result.points_per_deal(side, source):.2f}" for source in shown]
-        table.append([result.side_label(side), *cells, f"{sum(values):.2f}"])
+        table.append([_side_label(result, side), *cells, f"{sum(values):.2f}"])
     for line in columns(table, right=range(1, len(header)), gap=3):
         console.print(line)
     deals = tally.deals / result.games
-    console.print(f"{tally.deals:,} deals, {deals:.2f} per game (points per deal count every deal started)")
+    console.print(
+        _("{deals} deals, {per_game} per game (points per deal count every deal started)").format(
+            deals=f"{tally.deals:,}", per_game=f"{deals:.2f}"
+        )
+    )

@@ -76,9 +76,11 @@ def _size(text: str) -> int:
     try:
         size = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=repr(text))) from None
     if not 1 <= size <= MAX_CARDS:
-        raise argparse.ArgumentTypeError(f"choose 1 to {MAX_CARDS} cards, not {size}")
+        raise argparse.ArgumentTypeError(
+            _("choose 1 to {most} cards, not {size}").format(most=MAX_CARDS, size=size)
+        )
     return size
 
 
@@ -120,55 +122,72 @@ def stats_command(options: StatsOptions, console: Console) -> int:
 
 def _checked(size: int, what: str) -> int:
     if not 1 <= size <= MAX_CARDS:
-        raise ValueError(
-            f"the statistics cover a {what} of 1 to {MAX_CARDS} cards; this one has {size} "
-            f"(choose one with --{what}-size)"
+        message = (
+            _(
+                "the statistics cover a hand of 1 to {most} cards; this one has {size} "
+                "(choose one with --hand-size)"
+            )
+            if what == "hand"
+            else _(
+                "the statistics cover a crib of 1 to {most} cards; this one has {size} "
+                "(choose one with --crib-size)"
+            )
         )
+        raise ValueError(message.format(most=MAX_CARDS, size=size))
     return size
 
 
 def _flush_words(cards: int, needs_starter: bool) -> str:
     if needs_starter:
-        return f"flush only with the starter ({cards + 1} of a suit: {cards + 1})"
-    return f"flush {cards} of a suit: {cards}, {cards + 1} with the starter"
+        return _("flush only with the starter ({n} of a suit: {n})").format(n=cards + 1)
+    return _("flush {n} of a suit: {n}, {m} with the starter").format(n=cards, m=cards + 1)
 
 
 def _print_tables(
     console: Console, name: str, rules: FlushRules, kinds: list[tuple[str, Distribution]]
 ) -> None:
-    console.print(Text("Show scores over every combination of cards and a starter", style="bold"))
-    console.print(f"Profile {name}")
+    console.print(Text(_("Show scores over every combination of cards and a starter"), style="bold"))
+    console.print(_("Profile {name}").format(name=name))
     for kind, dist in kinds:
         console.print(
-            f"  {kind}: {dist.cards} cards + starter, {dist.combinations:,} combinations; "
-            f"{_flush_words(dist.cards, rules.needs_starter(crib=dist.crib))}; nobs 1"
+            _("  {kind}: {cards} cards + starter, {combinations} combinations; {flush}; nobs 1").format(
+                kind=_kind_words(kind),
+                cards=dist.cards,
+                combinations=f"{dist.combinations:,}",
+                flush=_flush_words(dist.cards, rules.needs_starter(crib=dist.crib)),
+            )
         )
     console.print()
     top = max(dist.maximum for _kind, dist in kinds)
-    header: list[Text | str] = [Text("points", style="bold")]
+    header: list[Text | str] = [Text(_("points"), style="bold")]
     for kind, _dist in kinds:
-        header += [Text(kind, style="bold"), Text("%", style="bold")]
+        header += [Text(_kind_words(kind), style="bold"), Text("%", style="bold")]
     rows: list[list[Text | str]] = [header]
     for points in range(top + 1):
         row: list[Text | str] = [str(points)]
         for _kind, dist in kinds:
             count = dist.counts[points] if points < len(dist.counts) else 0
-            row += [f"{count:,}", _percent(dist.share(points)) if count else Text("never", style="dim")]
+            row += [f"{count:,}", _percent(dist.share(points)) if count else Text(_("never"), style="dim")]
         rows.append(row)
     for line in columns(rows, right=range(len(header)), gap=3):
         console.print(line)
     console.print()
-    summary: list[list[Text | str]] = [["", *(Text(kind, style="bold") for kind, _ in kinds)]]
+    summary: list[list[Text | str]] = [["", *(Text(_kind_words(kind), style="bold") for kind, _d in kinds)]]
     summary += [
-        [Text("mean", style="bold"), *(f"{dist.mean:.4f}" for _, dist in kinds)],
-        [Text("std dev", style="bold"), *(f"{dist.std:.4f}" for _, dist in kinds)],
-        [Text("median", style="bold"), *(str(dist.median) for _, dist in kinds)],
-        [Text("most common", style="bold"), *(str(dist.mode) for _, dist in kinds)],
+        [Text(_("mean"), style="bold"), *(f"{dist.mean:.4f}" for _k, dist in kinds)],
+        [Text(_("std dev"), style="bold"), *(f"{dist.std:.4f}" for _k, dist in kinds)],
+        [Text(_("median"), style="bold"), *(str(dist.median) for _k, dist in kinds)],
+        [Text(_("most common"), style="bold"), *(str(dist.mode) for _k, dist in kinds)],
     ]
     for line in columns(summary, right=range(1, len(kinds) + 1), gap=3):
         console.print(line)
     console.print()
     _print_histogram(console, kinds, top)
+
+
+def _kind_words(kind: str) -> str:
+    """``hands`` or ``cribs`` (the JSON's own words) as a heading in the language."""
+    return _("hands") if kind == "hands" else _("cribs")
 
 
 def _percent(share: float) -> str:
@@ -179,8 +198,13 @@ def _percent(share: float) -> str:
 def _print_histogram(console: Console, kinds: list[tuple[str, Distribution]], top: int) -> None:
     unicode = console.encoding.lower().replace("-", "").startswith("utf")
     peak = max(dist.share(p) for _, dist in kinds for p in range(top + 1))
-    console.print(Text(f"Histogram (a full bar is {peak * 100:.1f}% of combinations)", style="bold"))
-    header: list[Text | str] = ["points", *(kind for kind, _ in kinds)]
+    console.print(
+        Text(
+            _("Histogram (a full bar is {share} of combinations)").format(share=f"{peak * 100:.1f}%"),
+            style="bold",
+        )
+    )
+    header: list[Text | str] = [_("points"), *(_kind_words(kind) for kind, _d in kinds)]
     rows: list[list[Text | str]] = [header]
     for points in range(top + 1):
         rows.append([str(points), *(_bar(dist.share(points) / peak, unicode) for _, dist in kinds)])
