@@ -13,10 +13,11 @@ needs no catalog: its messages are the source strings.
 from __future__ import annotations
 
 import gettext as _gettext
+import io
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -26,6 +27,7 @@ __all__ = [
     "_",
     "current_language",
     "extract_profile_description",
+    "extract_python_and_plugin_words",
     "gettext",
     "language_from_env",
     "language_of_locale",
@@ -171,3 +173,60 @@ def extract_profile_description(
     description = data.get("description")
     if isinstance(description, str) and description:
         yield 1, None, description, []
+
+
+def _has_hookimpl(node: object) -> bool:
+    import ast
+
+    return any(
+        isinstance(item, ast.FunctionDef)
+        and any(
+            (isinstance(d, ast.Name) and d.id == "hookimpl")
+            or (isinstance(d, ast.Call) and isinstance(d.func, ast.Name) and d.func.id == "hookimpl")
+            for d in item.decorator_list
+        )
+        for item in getattr(node, "body", ())
+    )
+
+
+def _plugin_words(source: str) -> Iterator[tuple[int, str]]:
+    """A plugin module's words that ``cribbage plugins`` shows: the summary (the first line of the
+    docstring of a module or class that implements hooks, or of a class with its own ``Options``) and
+    each ``Field(description=...)`` of its options."""
+    import ast
+
+    tree = ast.parse(source)
+    holders: list[ast.Module | ast.ClassDef] = [tree] if _has_hookimpl(tree) else []
+    holders += [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        # a plugin class implements hooks itself, or inherits them and has its own options
+        and (
+            _has_hookimpl(node) or any(isinstance(c, ast.ClassDef) and c.name == "Options" for c in node.body)
+        )
+    ]
+    for holder in holders:
+        doc = ast.get_docstring(holder)
+        if doc:
+            yield getattr(holder, "lineno", 1), doc.splitlines()[0]
+        for node in ast.walk(holder):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Field":
+                for keyword in node.keywords:
+                    value = keyword.value
+                    if keyword.arg == "description" and isinstance(value, ast.Constant) and value.value:
+                        yield node.lineno, str(value.value)
+
+
+def extract_python_and_plugin_words(
+    fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[Any, ...]]:
+    """Babel's extractor for Python sources (``babel.cfg``): Babel's own Python extractor's messages,
+    and a plugin module's summary and option descriptions (`cribbage plugins` shows them with
+    `gettext`; a plugin of one's own, not in the catalog, is shown as written)."""
+    from babel.messages.extract import extract_python
+
+    source = fileobj.read()
+    yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
+    for line, message in _plugin_words(source.decode("utf-8")):
+        yield line, None, message, []

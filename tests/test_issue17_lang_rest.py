@@ -379,3 +379,36 @@ def test_the_interrupted_words_are_the_catalogs() -> None:
     assert set(INTERRUPTED_WORDS) == set(LANGUAGES)
     for lang, word in INTERRUPTED_WORDS.items():
         assert gettext("interrupted", lang) == word
+
+
+def test_the_built_in_plugins_words_are_in_the_catalog() -> None:
+    """``pybabel extract ... cribcore profiles plugins`` (docs/i18n.md) finds each built-in plugin's
+    summary and option descriptions, and every one has a Spanish translation."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    from cribcore.pluginmanager import available, describe
+
+    root = Path(__file__).resolve().parents[1]
+    with (root / "babel.cfg").open(encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
+    found = {
+        message
+        for _name, _line, message, _comments, _context in extract_from_dir(
+            str(root / "plugins"), method_map=method_map, options_map=options_map, keywords={}
+        )
+    }
+    for name in available():
+        info = describe(name)
+        words = [info.summary, *(text for _kind, _default, text in info.options.values() if text)]
+        for text in words:
+            assert text in found, (name, text)
+            assert gettext(text, "es") != text, (name, text)
+    listed = run_in_process("plugins", "--lang", "es").stdout
+    assert "  Cribbage de siete cartas para dos: manos de cinco, una cuna de cuatro, a 151." in listed
+    assert (
+        "  opción target (int, por defecto 151): Puntos que terminan la partida (hay quien juega a 181)."
+        in listed
+    )
+    english = run_in_process("plugins").stdout
+    assert "  option target (int, default 151): Points that end the game (some play 181)." in english

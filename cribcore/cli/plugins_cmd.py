@@ -14,7 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from ..i18n import _
+from ..i18n import _, gettext
 from ..plugincheck import CHECK_SEED, plugin_profile, try_profile
 from ..pluginmanager import PluginError, UnknownPlugin, available, describe
 from ..speech_messages import say
@@ -92,15 +92,22 @@ def _plugins(args: argparse.Namespace, console: Console) -> int:
             continue
         title.append(f"  {entry['version']} ({entry['distribution']})", style="dim")
         console.print(title)
-        console.print(Text(f"  {entry['summary']}"))
+        # A built-in plugin's words are in the catalog (babel.cfg extracts them); others as written.
+        console.print(Text(f"  {_words(entry['summary'])}"))
         hooks = ", ".join(hook.removeprefix("cribcore_") for hook in entry["hooks"])
         console.print(Text(_("  hooks: {hooks}").format(hooks=hooks), style="dim"))
         for key, option in entry["options"].items():
             line = _("  option {key} ({type}, default {default})").format(
                 key=key, type=option["type"], default=repr(option["default"])
             )
-            console.print(Text(line + (f": {option['description']}" if option["description"] else "")))
+            described = _words(option["description"])
+            console.print(Text(line + (f": {described}" if described else "")))
     return 0
+
+
+def _words(text: str) -> str:
+    """``text`` in the language when the catalog holds it (gettext of "" would be the catalog's header)."""
+    return gettext(text) if text else text
 
 
 def _check(name: str, console: Console) -> int:
