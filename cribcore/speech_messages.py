@@ -6,7 +6,8 @@ them see the same text in every language. Where such a message is shown to a per
 shape among `SHAPES` (a pattern with named fields, paired with the catalog entry that has the same
 named placeholders) and returns that entry in the language asked for, its fields filled in. A field
 named ``card`` or ``cards`` holds cards, drawn as the caller draws them; a field named ``reason`` is
-itself a message, said in turn. A message of no known shape (a plugin's own reason, a validation
+itself a message, said in turn; a field named ``changed`` lists plugin versions, ``(installed: …)``
+said in the language. A message of no known shape (a plugin's own reason, a validation
 detail) is returned as it is, so nothing is ever lost in translation.
 
 English is the message itself, always: `say` never rewrites an English message.
@@ -326,6 +327,28 @@ SHAPES: tuple[Shape, ...] = (
     _shape(
         r"unknown save mode (?P<mode>'.*'): use (?P<modes>.+)", N_("unknown save mode {mode}: use {modes}")
     ),
+    # A game record that cannot be read (cribcore.records), in the words most met.
+    _shape(rf"{_WHERE}: no such file", N_("{where}: no such file")),
+    _shape(rf"{_WHERE}: a record is a JSON object", N_("{where}: a record is a JSON object")),
+    _shape(r"a record is a JSON object", N_("a record is a JSON object")),
+    _shape(rf"{_WHERE}: not a record: (?P<why>.+)", N_("{where}: not a record: {why}")),
+    _shape(r"not a record: (?P<why>.+)", N_("not a record: {why}")),
+    _shape(
+        r"record version (?P<version>\d+) is newer than this cribcore reads \((?P<current>\d+)\)",
+        N_("record version {version} is newer than this cribcore reads ({current})"),
+    ),
+    _shape(
+        r"version: must be 1 to (?P<current>\d+), not (?P<version>.+)",
+        N_("version: must be 1 to {current}, not {version}"),
+    ),
+    _shape(
+        r"this profile seats (?P<n>\d+) players, not (?P<given>\d+)",
+        N_("this profile seats {n} players, not {given}"),
+    ),
+    _shape(
+        r"the record was played with other plugin versions: (?P<changed>.+); replaying anyway",
+        N_("the record was played with other plugin versions: {changed}; replaying anyway"),
+    ),
     # A profile that cannot be used (cribcore.profiles), in the words most met.
     _shape(rf"{_WHERE}: no such profile file", N_("{where}: no such profile file")),
     _shape(rf"{_WHERE}: not a profile file", N_("{where}: not a profile file")),
@@ -367,6 +390,15 @@ def _cards(text: str, card: Callable[[Card], str]) -> str:
         return text
 
 
+_INSTALLED = re.compile(r"\(installed: ([^)]*)\)")
+"""A plugin's installed version in the list of changed versions (cribcore.records)."""
+
+
+def _installed(version: str, lang: str) -> str:
+    shown = gettext(N_("unknown"), lang) if version == "unknown" else version
+    return gettext(N_("(installed: {version})"), lang).format(version=shown)
+
+
 def say(message: str, lang: str | None = None, *, card: Callable[[Card], str] = _symbols) -> str:
     """``message`` (an English message of the engine or the server) in ``lang`` (default: the current
     language): its shape's catalog entry with the fields filled in, cards drawn with ``card``. English,
@@ -384,6 +416,8 @@ def say(message: str, lang: str | None = None, *, card: Callable[[Card], str] = 
                 fields[key] = _cards(value, card)
             elif key == "reason":
                 fields[key] = say(value, code, card=card)
+            elif key == "changed":
+                fields[key] = _INSTALLED.sub(lambda m: _installed(m[1], code), value)
         if shape.plural is not None:
             template = ngettext(shape.message, shape.plural, int(fields["n"]), code)
         else:

@@ -412,3 +412,51 @@ def test_the_built_in_plugins_words_are_in_the_catalog() -> None:
     )
     english = run_in_process("plugins").stdout
     assert "  option target (int, default 151): Points that end the game (some play 181)." in english
+
+
+def test_a_records_faults_and_the_version_warning_are_in_spanish(tmp_path: Path) -> None:
+    missing = tmp_path / "none.json"
+    assert run_in_process("replay", str(missing), "--lang", "es").stderr == (
+        f"cribbage: error: {missing}: no existe ese archivo\n"
+    )
+    assert run_in_process("replay", str(missing)).stderr == f"cribbage: error: {missing}: no such file\n"
+    listed = tmp_path / "list.json"
+    listed.write_text("[1]", encoding="utf-8")
+    assert run_in_process("replay", str(listed), "--lang", "es").stderr == (
+        f"cribbage: error: {listed}: un registro es un objeto JSON\n"
+    )
+    fields = tmp_path / "fields.json"
+    fields.write_text('{"version": 1}', encoding="utf-8")
+    assert (
+        run_in_process("replay", str(fields), "--lang", "es").stderr
+        == "cribbage: error: format: falta este campo\n"
+    )
+    assert run_in_process("replay", str(fields)).stderr == "cribbage: error: format: Field required\n"
+    record = tmp_path / "game.json"
+    assert (
+        run_in_process(
+            "play",
+            "--players",
+            "computer,computer",
+            "--level",
+            "easy",
+            "--seed",
+            "3",
+            "--no-save",
+            "--record",
+            str(record),
+        ).returncode
+        == 0
+    )
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["plugin_versions"] = {"standard": "0.0.1"}
+    record.write_text(json.dumps(data), encoding="utf-8")
+    spanish = run_in_process("replay", str(record), "--lang", "es").stderr
+    assert spanish == (
+        "cribbage: aviso: el registro se jugó con otras versiones de complementos: standard 0.0.1 "
+        "(instalada: desconocida); se reproduce igualmente\n"
+    )
+    assert run_in_process("replay", str(record)).stderr == (
+        "cribbage: warning: the record was played with other plugin versions: standard 0.0.1 "
+        "(installed: unknown); replaying anyway\n"
+    )

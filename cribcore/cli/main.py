@@ -151,7 +151,10 @@ def _warning_line(
 ) -> None:
     """Our own warnings are one line on standard error, as errors are; others are shown as usual."""
     if issubclass(category, PluginVersionWarning):
-        print(f"{PROG}: warning: {' '.join(str(message).split())}", file=sys.stderr, flush=True)
+        from ..speech_messages import say
+
+        said = say(" ".join(str(message).split()))
+        print(_("{prog}: warning: {message}").format(prog=PROG, message=said), file=sys.stderr, flush=True)
     else:
         shown(message, category, *args, **kwargs)
 
