@@ -44,6 +44,9 @@ def _shape(pattern: str, message: str | tuple[str, str]) -> Shape:
 
 
 _NAME = r"(?P<name>.+)"
+_LINKS = "http://HOST:PORT/#join=CODE (an invitation) or http://HOST:PORT/#key=KEY (your seat)"
+_EXPECTED = re.escape(f"expected {_LINKS}")
+"""The links `cribbage join` takes, as `cribcore.netclient` names them in its refusals."""
 _WHERE = r"(?P<where>.+)"
 """The file a message names first (a save's or a profile's path)."""
 
@@ -87,6 +90,17 @@ SHAPES: tuple[Shape, ...] = (
     _shape(r"there is no (?P<phase>.+) phase now", N_("there is no {phase} phase now")),
     _shape(
         r"'(?P<text>.*)' is not allowed now: (?P<actions>.+)", N_("'{text}' is not allowed now: {actions}")
+    ),
+    # Cards typed wrong (cribcore.cards, cribcore.scoring).
+    _shape(
+        r"not a card: (?P<token>.+) \(write a rank A 2-9 T J Q K and a suit C D H S, "
+        r"e\.g\. 5H, TS, 10s, J♣\)",
+        N_("not a card: {token} (write a rank A 2-9 T J Q K and a suit C D H S, e.g. 5H, TS, 10s, J♣)"),
+    ),
+    _shape(r"(?P<card>\S+) is laid twice", N_("{card} is laid twice")),
+    _shape(
+        r"(?P<card>\S+) is named twice: a pack has one of each card",
+        N_("{card} is named twice: a pack has one of each card"),
     ),
     # Parsing an action's text (cribcore.actions.parse_action).
     _shape(r"discard needs cards, e\.g\. 'discard JC QS'", N_("discard needs cards, e.g. 'discard JC QS'")),
@@ -327,6 +341,17 @@ SHAPES: tuple[Shape, ...] = (
     _shape(
         r"unknown save mode (?P<mode>'.*'): use (?P<modes>.+)", N_("unknown save mode {mode}: use {modes}")
     ),
+    # An option's value refused, after the option (the option's name is the command line's own).
+    _shape(r"(?P<option>--[a-z][\w-]*): (?P<reason>.+)", N_("{option}: {reason}")),
+    # Choosing the language (cribcore.i18n).
+    _shape(
+        r"no such language: (?P<lang>'.*') \(choose (?P<first>\w+) or (?P<second>\w+)\)",
+        N_("no such language: {lang} (choose {first} or {second})"),
+    ),
+    _shape(
+        r"--lang needs a value: (?P<first>\w+) or (?P<second>\w+)",
+        N_("--lang needs a value: {first} or {second}"),
+    ),
     # A game record that cannot be read (cribcore.records), in the words most met.
     _shape(rf"{_WHERE}: no such file", N_("{where}: no such file")),
     _shape(rf"{_WHERE}: a record is a JSON object", N_("{where}: a record is a JSON object")),
@@ -366,6 +391,55 @@ SHAPES: tuple[Shape, ...] = (
         N_("unknown plugin {name} (installed: {names})"),
     ),
     _shape(rf"{_WHERE}: plugins: (?P<reason>.+)", N_("{where}: plugins: {reason}")),
+    # A link `cribbage join` cannot use (cribcore.netclient).
+    _shape(
+        r"not a server link: (?P<link>'.*') \((?P<why>.+)\); " + _EXPECTED,
+        N_(
+            "not a server link: {link} ({why}); "
+            "expected http://HOST:PORT/#join=CODE (an invitation) or "
+            "http://HOST:PORT/#key=KEY (your seat)"
+        ),
+    ),
+    _shape(
+        r"not a server link: (?P<link>'.*'); " + _EXPECTED,
+        N_(
+            "not a server link: {link}; "
+            "expected http://HOST:PORT/#join=CODE (an invitation) or "
+            "http://HOST:PORT/#key=KEY (your seat)"
+        ),
+    ),
+    _shape(
+        r"the link (?P<link>'.*') has both an invitation and a key; " + _EXPECTED,
+        N_(
+            "the link {link} has both an invitation and a key; "
+            "expected http://HOST:PORT/#join=CODE (an invitation) or "
+            "http://HOST:PORT/#key=KEY (your seat)"
+        ),
+    ),
+    _shape(
+        r"the link (?P<link>'.*') has no invitation \(#join=CODE\); " + _EXPECTED,
+        N_(
+            "the link {link} has no invitation (#join=CODE); "
+            "expected http://HOST:PORT/#join=CODE (an invitation) or "
+            "http://HOST:PORT/#key=KEY (your seat)"
+        ),
+    ),
+    _shape(
+        r"the invitation in (?P<link>'.*') is not one; " + _EXPECTED,
+        N_(
+            "the invitation in {link} is not one; "
+            "expected http://HOST:PORT/#join=CODE (an invitation) or "
+            "http://HOST:PORT/#key=KEY (your seat)"
+        ),
+    ),
+    _shape(
+        r"the key in (?P<link>'.*') is not one; " + _EXPECTED,
+        N_(
+            "the key in {link} is not one; "
+            "expected http://HOST:PORT/#join=CODE (an invitation) or "
+            "http://HOST:PORT/#key=KEY (your seat)"
+        ),
+    ),
     # Last: a request's field and what is wrong with it (the field's name is the protocol's own).
     _shape(r"(?P<field>[a-z_][\w.]*): (?P<reason>.+)", N_("{field}: {reason}")),
 )

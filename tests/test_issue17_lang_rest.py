@@ -460,3 +460,39 @@ def test_a_records_faults_and_the_version_warning_are_in_spanish(tmp_path: Path)
         "cribbage: warning: the record was played with other plugin versions: standard 0.0.1 "
         "(installed: unknown); replaying anyway\n"
     )
+
+
+def test_cards_links_options_and_the_language_choice_are_refused_in_spanish(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bad_card = run_in_process("score", "XX", "5H", "--starter", "5S", "--lang", "es").stderr
+    assert bad_card.startswith(
+        "cribbage: error: no es una carta: XX (escribe un valor A 2-9 T J Q K y un palo"
+    )
+    assert run_in_process("score", "XX", "5H", "--starter", "5S").stderr == (
+        "cribbage: error: not a card: XX (write a rank A 2-9 T J Q K and a suit C D H S, "
+        "e.g. 5H, TS, 10s, J♣)\n"
+    )
+    assert (
+        run_in_process("peg", "5H", "5H", "--lang", "es").stderr == "cribbage: error: 5♥ se juega dos veces\n"
+    )
+    assert run_in_process("peg", "5H", "5H").stderr == "cribbage: error: 5H is laid twice\n"
+    unknown = run_in_process("score", "5H", "--starter", "5S", "--profile", "nosuch", "--lang", "es").stderr
+    assert unknown.startswith(
+        "cribbage score: error: --profile: perfil desconocido 'nosuch' (incluidos: standard"
+    )
+    link = run_in_process("join", "nonsense", "--lang", "es").stderr
+    assert link.startswith(
+        "cribbage: error: no es un enlace de servidor: 'nonsense'; se espera http://HOST:PORT/"
+    )
+    assert run_in_process("join", "nonsense").stderr.startswith(
+        "cribbage: error: not a server link: 'nonsense'; expected http://HOST:PORT/#join=CODE"
+    )
+    monkeypatch.setenv("CRIBCORE_LANG", "es")
+    assert run_in_process("score", "5H", "--lang", "fr").stderr == (
+        "cribbage: error: no existe el idioma 'fr' (elige en o es) (véase 'cribbage --help')\n"
+    )
+    monkeypatch.setenv("CRIBCORE_LANG", "en")
+    assert run_in_process("score", "5H", "--lang", "fr").stderr == (
+        "cribbage: error: no such language: 'fr' (choose en or es) (see 'cribbage --help')\n"
+    )

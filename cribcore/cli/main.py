@@ -9,6 +9,7 @@ outside a prompt.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import importlib
 import os
@@ -99,7 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang, rest = take_lang_option(sys.argv[1:] if argv is None else argv)
         set_language(language_from_env(lang))
     except ValueError as exc:
-        report(f"{exc} (see '{PROG} --help')")
+        # A bad --lang: said in the language the environment chooses (English if that is bad too).
+        with contextlib.suppress(ValueError):
+            set_language(language_from_env(None))
+        report(_("{message} (see '{prog} --help')").format(message=_message(exc), prog=PROG))
         return USAGE_ERROR
     speak_argparse()
     # A line that starts with a command needs only that command's parser; any other (--help, no
