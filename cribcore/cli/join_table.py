@@ -145,7 +145,9 @@ class SeatBook:
             data = None
         seats = data.get("seats") if isinstance(data, dict) and data.get("format") == _FORMAT else None
         if not isinstance(seats, list) or not all(isinstance(entry, dict) for entry in seats):
-            raise ValueError(f"{where} is not a file of seat keys: move it away to join again")
+            raise ValueError(
+                _("{where} is not a file of seat keys: move it away to join again").format(where=where)
+            )
         return cls(where, [dict(entry) for entry in seats])
 
     def find(self, server: str, invite: str) -> dict[str, Any] | None:

@@ -283,10 +283,15 @@ def _ask_plugin(view: SeatView, voice: Voice, painter: Painter) -> Ask:
             words = action.text.lower().split()
             if typed == " ".join(words) or (typed.isdigit() and words[-1] == typed):
                 return action
-        raise ValueError(f"type one of: {', '.join(texts)}")
+        raise ValueError(_("type one of: {actions}").format(actions=", ".join(texts)))
 
     shown = ", ".join(texts) if len(texts) <= 8 else f"{', '.join(texts[:7])}, …, {texts[-1]}"
-    return Ask(f"{name.capitalize()} ({shown}): ", f"one of {', '.join(texts)}", texts[0], parse)
+    return Ask(
+        f"{name.capitalize()} ({shown}): ",
+        _("one of {actions}").format(actions=", ".join(texts)),
+        texts[0],
+        parse,
+    )
 
 
 def _number(text: str, verb: str) -> int:

@@ -44,7 +44,7 @@ def load_record(source: str) -> dict[str, Any]:
     if source != "-":
         return read_record(source)
     if sys.stdin is None:
-        raise RecordError("-: standard input is closed")
+        raise RecordError(_("-: standard input is closed"))
     try:
         text = sys.stdin.read()
     except UnicodeDecodeError as exc:
