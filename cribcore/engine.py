@@ -47,7 +47,7 @@ from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
 from .scoring import GO, PLAY_LIMIT, ScoreItem, counted_play_items, show_items, show_total
 from .turns import CARD_VALUE, GO_POINTS, next_able, next_holding, passed_over, scores_go
-from .views import SeatView, make_view
+from .views import SeatView, lazy_events, make_view
 
 __all__ = ["DealLog", "Game", "Phase", "standard_profile"]
 
@@ -235,7 +235,9 @@ class Game:
         self.players: tuple[str, ...] = names
 
         self._events: list[Event] = []
-        # Each seat's redacted copy of the (append-only) event log, extended as views are asked for.
+        # Each seat's redacted copy of the (append-only) event log, extended as views read it, and the
+        # last tuple of it handed out (shared by the views that read the same length).
+        self._seen_lists: list[list[Event]] = [[] for _ in range(seats)]
         self._seen: list[tuple[Event, ...]] = [() for _ in range(seats)]
         self._scores = [0] * self.rules.sides
         self._winner: int | None = None
@@ -540,7 +542,7 @@ class Game:
             self.play_continues,
             None if claim is None else claim.points,
             self.legal_actions(seat) if seat in to_act else (),
-            self._events_seen_by(seat),
+            lazy_events(self._events_seen_upto, seat, len(self._events)),
             self._plugin_phase,
             self.rulebook,
         )
@@ -549,18 +551,25 @@ class Game:
         # bool is an int subclass and 1.0 == 1, but neither indexes a seat.
         return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.rules.seats
 
-    def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
-        """The seat's redacted log: the part seen before is kept and shared, only new events are added."""
+    def _events_seen_upto(self, seat: int, length: int) -> tuple[Event, ...]:
+        """The seat's redacted log of the first ``length`` events (the log is append-only, so this is
+        the same whenever it is asked): redacted once per event, the latest tuple kept and shared."""
         seen = self._seen[seat]
-        events = self._events
-        if len(seen) == len(events):
+        if len(seen) == length:
             return seen
-        new = [
-            event if event.private_to is None or event.private_to == seat else redact(event, seat)
-            for event in events[len(seen) :]
-        ]
-        seen = self._seen[seat] = (*seen, *new)
-        return seen
+        redacted = self._seen_lists[seat]
+        done = len(redacted)
+        if done < length:
+            redacted.extend(
+                [
+                    event if event.private_to is None or event.private_to == seat else redact(event, seat)
+                    for event in self._events[done:length]
+                ]
+            )
+        result = tuple(redacted[:length])
+        if length > len(seen):
+            self._seen[seat] = result
+        return result
 
     # ----------------------------------------------------------------- checks
 
