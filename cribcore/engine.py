@@ -40,7 +40,7 @@ from .actions import (
 )
 from .cards import STANDARD_CARDS, Card, format_cards
 from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
-from .events import Event, lazy_items, make_event, redact
+from .events import Event, lazy_items, make_event, redact, unguarded
 from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
@@ -97,7 +97,8 @@ class DealLog:
     the game)."""
 
 
-_LOG_SETTERS = tuple(vars(DealLog)[name].__set__ for name in DealLog.__dataclass_fields__)
+_LogSlots = unguarded(DealLog)
+_new = object.__new__
 _COUNT_KINDS = ("play", "hand", "crib")
 _PLAYS: dict[int, Play] = {}
 """One shared `Play` per card (actions are immutable values), so listing legal plays builds nothing;
@@ -690,22 +691,20 @@ class Game:
     def _current_log(self) -> DealLog:
         cards = self._cards
         assert cards is not None
-        # `DealLog`'s fields in order, set through its slots (a frozen dataclass's ``__init__`` costs more).
-        log: DealLog = object.__new__(DealLog)
-        values = (
-            self._dealer,
-            cards.hands,
-            cards.crib_cards,
-            cards.starter,
-            tuple(self._discards),
-            tuple(self._plays),
-            tuple(self._claims),
-            tuple(self._discard_order),
-            tuple(self._phase_texts),
-        )
-        for setter, value in zip(_LOG_SETTERS, values, strict=True):
-            setter(log, value)
-        return log
+        # Built by plain assignment (see `cribcore.events.unguarded`): a frozen dataclass's ``__init__``
+        # costs more.
+        log = _new(_LogSlots)
+        log.dealer = self._dealer
+        log.hands = cards.hands
+        log.crib_cards = cards.crib_cards
+        log.starter = cards.starter
+        log.discards = tuple(self._discards)
+        log.plays = tuple(self._plays)
+        log.claims = tuple(self._claims)
+        log.discard_order = tuple(self._discard_order)
+        log.phase_actions = tuple(self._phase_texts)
+        log.__class__ = DealLog
+        return cast(DealLog, log)
 
     # ----------------------------------------------------------------- plugin phases
 

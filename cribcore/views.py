@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from .actions import Action
 from .cards import Card
-from .events import Event
+from .events import Event, unguarded
 from .phases import PhaseState
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
@@ -101,27 +101,26 @@ class SeatView:
 
 def _view_maker() -> Callable[..., SeatView]:
     """`make_view`, written out for `SeatView`'s fields as `dataclasses` writes an ``__init__``: one
-    parameter per field, each set through its slot's own setter (no loop, no frozen ``__setattr__``)."""
+    parameter per field, each stored by plain assignment on an unguarded twin of the class, which then
+    becomes a `SeatView` (see `cribcore.events.unguarded`; no frozen ``__setattr__``, no setter calls)."""
     names = tuple(SeatView.__dataclass_fields__)
-    namespace: dict[str, Any] = {"_new": object.__new__, "SeatView": SeatView}
-    namespace.update({f"_set_{name}": vars(SeatView)[name].__set__ for name in names})
-    lines = [f"def make_view({', '.join(names)}):", "    view = _new(SeatView)"]
-    lines += [f"    _set_{name}(view, {name})" for name in names]
-    lines.append("    return view")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_Slots": unguarded(SeatView), "SeatView": SeatView}
+    lines = [f"def make_view({', '.join(names)}):", "    view = _new(_Slots)"]
+    lines += [f"    view.{name} = {name}" for name in names]
+    lines += ["    view.__class__ = SeatView", "    return view"]
     exec("\n".join(lines), namespace)  # our own text, built from the field names
     return cast("Callable[..., SeatView]", namespace["make_view"])
 
 
 make_view = _view_maker()
 make_view.__doc__ = """``SeatView(...)`` from every field's value, positionally in field order, the rulebook
-included (a wrong number of values raises `TypeError`): built through the slots' setters, in a fraction
-of the time of the frozen dataclass's ``__init__`` (the engine builds one view per decision)."""
+included (a wrong number of values raises `TypeError`): built by plain assignment, in a fraction of the
+time of the frozen dataclass's ``__init__`` (the engine builds one view per decision)."""
 
 
 # ``events`` may be stored unworked out, as a `functools.partial` that builds the tuple (see
 # `lazy_events`): the field reads through this property, which builds it on the first read and keeps it,
 # so every reader (equality, hashing, repr, `dataclasses.replace`, pickling) sees the events themselves.
-# Installed after `make_view` took the slot's own setter.
 _events_slot = vars(SeatView)["events"]
 _get_events = _events_slot.__get__
 _put_events = _events_slot.__set__
