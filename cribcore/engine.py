@@ -241,6 +241,10 @@ class Game:
         self._seen_lists: list[list[Event]] = [[] for _ in range(seats)]
         self._seen: list[tuple[Event, ...]] = [() for _ in range(seats)]
         self._scores = [0] * self.rules.sides
+        self._score_tuple: tuple[int, ...] = tuple(self._scores)
+        """`_scores` as a tuple, renewed whenever they change (every view and event shares it)."""
+        self._seats = seats
+        self._profile_name = self.profile.name
         self._winner: int | None = None
         self._phase = _WAITING
         self._deal_index = -1
@@ -511,21 +515,29 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: never another seat's hidden cards."""
-        if not (type(seat) is int and 0 <= seat < self.rules.seats) and not self._is_seat(seat):
+        if not (type(seat) is int and 0 <= seat < self._seats) and not self._is_seat(seat):
             raise ValueError(f"there is no seat {_shown(seat)}")
-        to_act = self.to_act
         claim = self._claim
+        to_act: tuple[int, ...]
+        if self._phase is _PLAY and claim is None and self._plugin_phase is None:
+            # The play's common case (the same answers as `to_act` and `legal_actions`).
+            to_play = self._to_play
+            to_act = () if to_play is None else self._alone[to_play]
+            legal = self.legal_actions(seat) if seat == to_play else ()
+        else:
+            to_act = self.to_act
+            legal = self.legal_actions(seat) if seat in to_act else ()
         cards = self._cards
         # Every field of `SeatView`, in field order.
         return make_view(
             seat,
             self.players,
             self.rules,
-            self.profile.name,
+            self._profile_name,
             _PHASE_TEXT[self._phase],
             self._deal_index,
             self._dealer,
-            tuple(self._scores),
+            self._score_tuple,
             self._winner,
             tuple(self._hands[seat]),
             self._kept[seat],
@@ -542,7 +554,7 @@ class Game:
             self.target_wins,
             self.play_continues,
             None if claim is None else claim.points,
-            self.legal_actions(seat) if seat in to_act else (),
+            legal,
             lazy_events(self._events_seen_upto, seat, len(self._events)),
             self._plugin_phase,
             self.rulebook,
@@ -651,7 +663,7 @@ class Game:
         whether it ended the game."""
         side = self._side_of[seat]
         self._scores[side] += points
-        scores = tuple(self._scores)
+        scores = self._score_tuple = tuple(self._scores)
         self._events.append(
             make_event(
                 kind,
