@@ -131,7 +131,16 @@ def _discard_of(cards: tuple[Card, ...]) -> Discard:
         if len(_DISCARDS) >= 1 << 16:
             _DISCARDS.clear()
         action = _DISCARDS[key] = Discard(cards)
+    if len(cards) == 2:
+        low, high = cards[0].index, cards[1].index
+        if low < high < STANDARD_CARDS:
+            _PAIR_ROWS[low][high] = action
     return action
+
+
+_PAIR_ROWS: list[list[Discard | None]] = [[None] * STANDARD_CARDS for _ in range(STANDARD_CARDS)]
+"""The shared two-card `Discard` of standard cards by their indexes, lower first (``None`` until made):
+a six-card hand's fifteen discards are read straight from it."""
 
 
 _COUNTS: tuple[Action, ...] = tuple(Count(n) for n in range(CLAIM_LIMIT + 1))
@@ -420,16 +429,25 @@ class Game:
         """Every discard of ``seat``'s hand when no plugin may refuse one: the same all deal long, so
         listed once (with the identities `apply` recognizes them by)."""
         hand = self._hands[seat]
-        choices: list[Action]
-        if self.rules.discards == 2:
-            # The shared pairs by their keys, when every one of them has been made before.
-            get = _DISCARDS.get
-            bits = [1 << index for index in self._held[seat]]
-            found = [get(a | b) for a, b in combinations(bits, 2)]
+        choices: Sequence[Action]
+        held = self._held[seat]
+        if self.rules.discards == 2 and len(held) == 6 and held[5] < STANDARD_CARDS:
+            # The standard deal's fifteen pairs, in `combinations` order, when every one was made before.
+            a, b, c, d, e, f = held
+            rows = _PAIR_ROWS
+            ra, rb, rc, rd, r_e = rows[a], rows[b], rows[c], rows[d], rows[e]
+            # fmt: off
+            found = (
+                ra[b], ra[c], ra[d], ra[e], ra[f], rb[c], rb[d], rb[e], rb[f],
+                rc[d], rc[e], rc[f], rd[e], rd[f], r_e[f],
+            )
+            # fmt: on
             if all(found):
-                choices = cast("list[Action]", found)
+                choices = cast("tuple[Action, ...]", found)
             else:
-                choices = [_pair_of(a, b) for a, b in combinations(hand, 2)]
+                choices = [_pair_of(first, second) for first, second in combinations(hand, 2)]
+        elif self.rules.discards == 2:
+            choices = [_pair_of(a, b) for a, b in combinations(hand, 2)]
         else:
             choices = [_discard_of(cards) for cards in combinations(hand, self.rules.discards)]
         known = self._discard_choices[seat] = tuple(choices)

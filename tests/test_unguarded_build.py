@@ -1,11 +1,14 @@
-"""Events, views, deal logs and deals built by plain assignment are the frozen classes themselves."""
+"""Events, views, deal logs and deals built by plain assignment are the frozen classes themselves; the
+standard hand's discards read from the shared pairs are the ones `combinations` lists."""
 
 from __future__ import annotations
 
 import dataclasses
+from itertools import combinations
 
 import pytest
 
+from cribcore.actions import Discard
 from cribcore.cards import parse_cards
 from cribcore.deals import DealCards, SeededDeals
 from cribcore.engine import DealLog, Game, standard_profile
@@ -42,3 +45,14 @@ def test_only_a_slotted_class_has_an_unguarded_twin() -> None:
 
     with pytest.raises(TypeError):
         unguarded(Plain)
+
+
+def test_a_six_card_hand_lists_its_fifteen_discards_in_combination_order() -> None:
+    for seed in range(40):
+        game = Game(seed=seed)
+        for seat in range(2):
+            hand = game.view(seat).hand
+            expected = tuple(Discard(pair) for pair in combinations(hand, 2))
+            assert game.legal_actions(seat) == expected
+            again = Game(seed=seed)  # the shared pairs made by the first game are read back
+            assert again.legal_actions(seat) == expected
