@@ -273,6 +273,8 @@ class Game:
         """The identities of each seat's listed discards (`apply` knows a listed one in one look-up)."""
         self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
         self._discards: list[tuple[Card, ...] | None] = [None] * seats
+        self._to_discard: tuple[int, ...] = ()
+        """The seats whose discard is still to come, in seat order (renewed with `_discards`)."""
         self._discard_order: list[int] = []
         self._crib: list[Card] = []
         self._starter_shown = False
@@ -377,7 +379,7 @@ class Game:
         if self._plugin_phase is not None:
             return (self._plugin_phase.to_act,)
         if self._phase is _DISCARD:
-            return tuple([s for s, d in enumerate(self._discards) if d is None])
+            return self._to_discard
         if self._phase is _PLAY and self._to_play is not None:
             return (self._to_play,)
         return ()
@@ -542,6 +544,12 @@ class Game:
             to_play = self._to_play
             to_act = () if to_play is None else self._alone[to_play]
             legal = self.legal_actions(seat) if seat == to_play else ()
+        elif self._phase is _DISCARD and claim is None and self._plugin_phase is None:
+            # The discard's common case (the same answers as `to_act` and `legal_actions`).
+            to_act = self._to_discard
+            listed = self._discard_choices[seat]
+            unlisted = listed is None or self._discards[seat] is not None
+            legal = self.legal_actions(seat) if unlisted else cast("tuple[Action, ...]", listed)
         else:
             to_act = self.to_act
             legal = self.legal_actions(seat) if seat in to_act else ()
@@ -811,6 +819,7 @@ class Game:
         self._discard_ids = [{} for _ in range(seats)]
         self._kept = [() for _ in range(seats)]
         self._discards = [None] * seats
+        self._to_discard = tuple(range(seats))
         self._discard_order = []
         self._crib = list(cards.crib_cards)
         self._starter_shown = False
@@ -830,6 +839,7 @@ class Game:
         if self.rules.discards == 0:
             for seat in range(seats):
                 self._discards[seat] = ()
+                self._to_discard = ()
                 self._kept[seat] = tuple(self._hands[seat])
             self._turn_starter()
 
@@ -852,6 +862,7 @@ class Game:
             del hand[at]
         self._kept[seat] = tuple(hand)
         self._discards[seat] = cards
+        self._to_discard = tuple([s for s in self._to_discard if s != seat])
         self._discard_order.append(seat)
         self._crib.extend(cards)
         event = make_event("discard", self._deal_index, seat, cards, 0, (), (), None, False, seat)
