@@ -22,13 +22,16 @@ import math
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import Game, standard_profile
 from .players.registry import COMPUTER_KINDS, make_player
 from .profiles import Profile
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "MAX_JOBS",
@@ -367,6 +370,9 @@ def _run_here(matchup: Matchup, chunks: Iterator[tuple[int, int]], progress: Pro
 
 
 def _run_local(matchup: Matchup, chunks: Iterator[tuple[int, int]], jobs: int, progress: Progress) -> Tally:
+    # Loaded only for local processes: a run in this process does without it.
+    from concurrent.futures import ProcessPoolExecutor
+
     tally = Tally(matchup.sides)
     executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
