@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .cards import FULL_DECK, Card
+from .events import unguarded
 from .rules import RuleSet
 
 __all__ = ["CutResult", "DealCards", "DealSource", "RecordedDeals", "SeededDeals", "shuffle"]
@@ -33,6 +34,9 @@ class CutResult:
 
     rounds: tuple[tuple[tuple[int, Card], ...], ...]
     dealer: int
+
+
+_DealCardsSlots = unguarded(DealCards)
 
 
 class DealSource(Protocol):
@@ -128,7 +132,13 @@ class SeededDeals:
         crib_cards = tuple(pack[position : position + rules.crib_from_pack])
         rest = pack[position + rules.crib_from_pack :]
         starter = rest[rng.randrange(len(rest))]
-        return DealCards(tuple(tuple(h) for h in hands), crib_cards, starter)
+        # Built by plain assignment (see `cribcore.events.unguarded`): once a deal, every game.
+        cards = object.__new__(_DealCardsSlots)
+        cards.hands = tuple([tuple(hand) for hand in hands])
+        cards.crib_cards = crib_cards
+        cards.starter = starter
+        cards.__class__ = DealCards
+        return cast(DealCards, cards)
 
 
 class RecordedDeals:

@@ -40,14 +40,14 @@ from .actions import (
 )
 from .cards import STANDARD_CARDS, Card, format_cards
 from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
-from .events import Event, lazy_items, make_event, redact
+from .events import Event, lazy_items, make_event, redact, unguarded
 from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
 from .scoring import GO, PLAY_LIMIT, ScoreItem, counted_play_items, show_items, show_total
 from .turns import CARD_VALUE, GO_POINTS, next_able, next_holding, passed_over, scores_go
-from .views import SeatView, make_view
+from .views import SeatView, lazy_events, make_view
 
 __all__ = ["DealLog", "Game", "Phase", "standard_profile"]
 
@@ -97,7 +97,8 @@ class DealLog:
     the game)."""
 
 
-_LOG_SETTERS = tuple(vars(DealLog)[name].__set__ for name in DealLog.__dataclass_fields__)
+_LogSlots = unguarded(DealLog)
+_new = object.__new__
 _COUNT_KINDS = ("play", "hand", "crib")
 _PLAYS: dict[int, Play] = {}
 """One shared `Play` per card (actions are immutable values), so listing legal plays builds nothing;
@@ -130,7 +131,16 @@ def _discard_of(cards: tuple[Card, ...]) -> Discard:
         if len(_DISCARDS) >= 1 << 16:
             _DISCARDS.clear()
         action = _DISCARDS[key] = Discard(cards)
+    if len(cards) == 2:
+        low, high = cards[0].index, cards[1].index
+        if low < high < STANDARD_CARDS:
+            _PAIR_ROWS[low][high] = action
     return action
+
+
+_PAIR_ROWS: list[list[Discard | None]] = [[None] * STANDARD_CARDS for _ in range(STANDARD_CARDS)]
+"""The shared two-card `Discard` of standard cards by their indexes, lower first (``None`` until made):
+a six-card hand's fifteen discards are read straight from it."""
 
 
 _COUNTS: tuple[Action, ...] = tuple(Count(n) for n in range(CLAIM_LIMIT + 1))
@@ -235,9 +245,15 @@ class Game:
         self.players: tuple[str, ...] = names
 
         self._events: list[Event] = []
-        # Each seat's redacted copy of the (append-only) event log, extended as views are asked for.
+        # Each seat's redacted copy of the (append-only) event log, extended as views read it, and the
+        # last tuple of it handed out (shared by the views that read the same length).
+        self._seen_lists: list[list[Event]] = [[] for _ in range(seats)]
         self._seen: list[tuple[Event, ...]] = [() for _ in range(seats)]
         self._scores = [0] * self.rules.sides
+        self._score_tuple: tuple[int, ...] = tuple(self._scores)
+        """`_scores` as a tuple, renewed whenever they change (every view and event shares it)."""
+        self._seats = seats
+        self._profile_name = self.profile.name
         self._winner: int | None = None
         self._phase = _WAITING
         self._deal_index = -1
@@ -257,6 +273,8 @@ class Game:
         """The identities of each seat's listed discards (`apply` knows a listed one in one look-up)."""
         self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
         self._discards: list[tuple[Card, ...] | None] = [None] * seats
+        self._to_discard: tuple[int, ...] = ()
+        """The seats whose discard is still to come, in seat order (renewed with `_discards`)."""
         self._discard_order: list[int] = []
         self._crib: list[Card] = []
         self._starter_shown = False
@@ -361,7 +379,7 @@ class Game:
         if self._plugin_phase is not None:
             return (self._plugin_phase.to_act,)
         if self._phase is _DISCARD:
-            return tuple([s for s, d in enumerate(self._discards) if d is None])
+            return self._to_discard
         if self._phase is _PLAY and self._to_play is not None:
             return (self._to_play,)
         return ()
@@ -413,16 +431,25 @@ class Game:
         """Every discard of ``seat``'s hand when no plugin may refuse one: the same all deal long, so
         listed once (with the identities `apply` recognizes them by)."""
         hand = self._hands[seat]
-        choices: list[Action]
-        if self.rules.discards == 2:
-            # The shared pairs by their keys, when every one of them has been made before.
-            get = _DISCARDS.get
-            bits = [1 << index for index in self._held[seat]]
-            found = [get(a | b) for a, b in combinations(bits, 2)]
+        choices: Sequence[Action]
+        held = self._held[seat]
+        if self.rules.discards == 2 and len(held) == 6 and held[5] < STANDARD_CARDS:
+            # The standard deal's fifteen pairs, in `combinations` order, when every one was made before.
+            a, b, c, d, e, f = held
+            rows = _PAIR_ROWS
+            ra, rb, rc, rd, r_e = rows[a], rows[b], rows[c], rows[d], rows[e]
+            # fmt: off
+            found = (
+                ra[b], ra[c], ra[d], ra[e], ra[f], rb[c], rb[d], rb[e], rb[f],
+                rc[d], rc[e], rc[f], rd[e], rd[f], r_e[f],
+            )
+            # fmt: on
             if all(found):
-                choices = cast("list[Action]", found)
+                choices = cast("tuple[Action, ...]", found)
             else:
-                choices = [_pair_of(a, b) for a, b in combinations(hand, 2)]
+                choices = [_pair_of(first, second) for first, second in combinations(hand, 2)]
+        elif self.rules.discards == 2:
+            choices = [_pair_of(a, b) for a, b in combinations(hand, 2)]
         else:
             choices = [_discard_of(cards) for cards in combinations(hand, self.rules.discards)]
         known = self._discard_choices[seat] = tuple(choices)
@@ -508,21 +535,35 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: never another seat's hidden cards."""
-        if not (type(seat) is int and 0 <= seat < self.rules.seats) and not self._is_seat(seat):
+        if not (type(seat) is int and 0 <= seat < self._seats) and not self._is_seat(seat):
             raise ValueError(f"there is no seat {_shown(seat)}")
-        to_act = self.to_act
         claim = self._claim
+        to_act: tuple[int, ...]
+        if self._phase is _PLAY and claim is None and self._plugin_phase is None:
+            # The play's common case (the same answers as `to_act` and `legal_actions`).
+            to_play = self._to_play
+            to_act = () if to_play is None else self._alone[to_play]
+            legal = self.legal_actions(seat) if seat == to_play else ()
+        elif self._phase is _DISCARD and claim is None and self._plugin_phase is None:
+            # The discard's common case (the same answers as `to_act` and `legal_actions`).
+            to_act = self._to_discard
+            listed = self._discard_choices[seat]
+            unlisted = listed is None or self._discards[seat] is not None
+            legal = self.legal_actions(seat) if unlisted else cast("tuple[Action, ...]", listed)
+        else:
+            to_act = self.to_act
+            legal = self.legal_actions(seat) if seat in to_act else ()
         cards = self._cards
         # Every field of `SeatView`, in field order.
         return make_view(
             seat,
             self.players,
             self.rules,
-            self.profile.name,
+            self._profile_name,
             _PHASE_TEXT[self._phase],
             self._deal_index,
             self._dealer,
-            tuple(self._scores),
+            self._score_tuple,
             self._winner,
             tuple(self._hands[seat]),
             self._kept[seat],
@@ -539,8 +580,8 @@ class Game:
             self.target_wins,
             self.play_continues,
             None if claim is None else claim.points,
-            self.legal_actions(seat) if seat in to_act else (),
-            self._events_seen_by(seat),
+            legal,
+            lazy_events(self._events_seen_upto, seat, len(self._events)),
             self._plugin_phase,
             self.rulebook,
         )
@@ -549,18 +590,25 @@ class Game:
         # bool is an int subclass and 1.0 == 1, but neither indexes a seat.
         return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.rules.seats
 
-    def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
-        """The seat's redacted log: the part seen before is kept and shared, only new events are added."""
+    def _events_seen_upto(self, seat: int, length: int) -> tuple[Event, ...]:
+        """The seat's redacted log of the first ``length`` events (the log is append-only, so this is
+        the same whenever it is asked): redacted once per event, the latest tuple kept and shared."""
         seen = self._seen[seat]
-        events = self._events
-        if len(seen) == len(events):
+        if len(seen) == length:
             return seen
-        new = [
-            event if event.private_to is None or event.private_to == seat else redact(event, seat)
-            for event in events[len(seen) :]
-        ]
-        seen = self._seen[seat] = (*seen, *new)
-        return seen
+        redacted = self._seen_lists[seat]
+        done = len(redacted)
+        if done < length:
+            redacted.extend(
+                [
+                    event if event.private_to is None or event.private_to == seat else redact(event, seat)
+                    for event in self._events[done:length]
+                ]
+            )
+        result = tuple(redacted[:length])
+        if length > len(seen):
+            self._seen[seat] = result
+        return result
 
     # ----------------------------------------------------------------- checks
 
@@ -641,7 +689,7 @@ class Game:
         whether it ended the game."""
         side = self._side_of[seat]
         self._scores[side] += points
-        scores = tuple(self._scores)
+        scores = self._score_tuple = tuple(self._scores)
         self._events.append(
             make_event(
                 kind,
@@ -681,22 +729,20 @@ class Game:
     def _current_log(self) -> DealLog:
         cards = self._cards
         assert cards is not None
-        # `DealLog`'s fields in order, set through its slots (a frozen dataclass's ``__init__`` costs more).
-        log: DealLog = object.__new__(DealLog)
-        values = (
-            self._dealer,
-            cards.hands,
-            cards.crib_cards,
-            cards.starter,
-            tuple(self._discards),
-            tuple(self._plays),
-            tuple(self._claims),
-            tuple(self._discard_order),
-            tuple(self._phase_texts),
-        )
-        for setter, value in zip(_LOG_SETTERS, values, strict=True):
-            setter(log, value)
-        return log
+        # Built by plain assignment (see `cribcore.events.unguarded`): a frozen dataclass's ``__init__``
+        # costs more.
+        log = _new(_LogSlots)
+        log.dealer = self._dealer
+        log.hands = cards.hands
+        log.crib_cards = cards.crib_cards
+        log.starter = cards.starter
+        log.discards = tuple(self._discards)
+        log.plays = tuple(self._plays)
+        log.claims = tuple(self._claims)
+        log.discard_order = tuple(self._discard_order)
+        log.phase_actions = tuple(self._phase_texts)
+        log.__class__ = DealLog
+        return cast(DealLog, log)
 
     # ----------------------------------------------------------------- plugin phases
 
@@ -773,6 +819,7 @@ class Game:
         self._discard_ids = [{} for _ in range(seats)]
         self._kept = [() for _ in range(seats)]
         self._discards = [None] * seats
+        self._to_discard = tuple(range(seats))
         self._discard_order = []
         self._crib = list(cards.crib_cards)
         self._starter_shown = False
@@ -792,6 +839,7 @@ class Game:
         if self.rules.discards == 0:
             for seat in range(seats):
                 self._discards[seat] = ()
+                self._to_discard = ()
                 self._kept[seat] = tuple(self._hands[seat])
             self._turn_starter()
 
@@ -814,6 +862,7 @@ class Game:
             del hand[at]
         self._kept[seat] = tuple(hand)
         self._discards[seat] = cards
+        self._to_discard = tuple([s for s in self._to_discard if s != seat])
         self._discard_order.append(seat)
         self._crib.extend(cards)
         event = make_event("discard", self._deal_index, seat, cards, 0, (), (), None, False, seat)

@@ -22,13 +22,16 @@ import math
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import Game, standard_profile
 from .players.registry import COMPUTER_KINDS, make_player
 from .profiles import Profile
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "MAX_JOBS",
@@ -165,16 +168,20 @@ def play_game(matchup: Matchup, index: int) -> Game:
     names = [f"{kind} {seat + 1}" for seat, kind in enumerate(matchup.kinds)]
     game = Game(matchup.profile, seed=seed, players=names)
     players = [make_player(kind, player_seed(seed, seat)) for seat, kind in enumerate(matchup.kinds)]
+    # Bound once: a game is a hundred-odd decisions.
+    choosers = [player.choose for player in players]
+    view, apply = game.view, game.apply
     while not game.is_over:
         to_act = game.to_act
         if not to_act:  # only a replayed record can run out of deals; a seeded game never does
             raise RuntimeError(f"game {index} stopped with nobody to act")
         seat = to_act[0]
-        game.apply(seat, players[seat].choose(game.view(seat)))
+        apply(seat, choosers[seat](view(seat)))
     return game
 
 
-def _count_game(game: Game, matchup: Matchup, tally: Tally) -> None:
+def _count_game(game: Game, lines: tuple[int, int], tally: Tally) -> None:
+    """Add ``game``'s result and points to ``tally``; ``lines`` are the matchup's skunk lines."""
     rules = game.rules
     winner = game.winner
     assert winner is not None
@@ -182,15 +189,16 @@ def _count_game(game: Game, matchup: Matchup, tally: Tally) -> None:
     concerning = "other"
     points = tally.points
     side_of = [rules.side_of(seat) for seat in range(rules.seats)]
+    source_of = _SOURCE_OF_KIND.get
     for event in game.events:
         kind = event.kind
-        if kind == "deal":
+        direct = source_of(kind)
+        if direct is not None:
+            concerning = direct
+        elif kind == "deal":
             concerning = "other"
             if first_dealer is None:
                 first_dealer = event.seat
-        direct = _SOURCE_OF_KIND.get(kind)
-        if direct is not None:
-            concerning = direct
         if event.scored and event.points and event.seat is not None:
             source = direct or (concerning if kind in _CLAIM_KINDS else "other")
             points[source][side_of[event.seat]] += event.points
@@ -204,7 +212,7 @@ def _count_game(game: Game, matchup: Matchup, tally: Tally) -> None:
         tally.first_dealer_wins += first_side == winner
     for side, score in enumerate(scores):
         tally.final_scores[side] += score
-    skunk_line, double_line = matchup.skunk_lines()
+    skunk_line, double_line = lines
     # Lines are set for the profile's target; a side with its own target is judged by its distance to it.
     best_loser = max(
         score - rules.target_of(side) + rules.target for side, score in enumerate(scores) if side != winner
@@ -220,8 +228,9 @@ def play_chunk(matchup: Matchup, start: int, stop: int) -> Tally:
     """Play games ``start`` to ``stop - 1`` of ``matchup`` and tally them (the unit of work of every
     backend)."""
     tally = Tally(matchup.sides)
+    lines = matchup.skunk_lines()
     for index in range(start, stop):
-        _count_game(play_game(matchup, index), matchup, tally)
+        _count_game(play_game(matchup, index), lines, tally)
     return tally
 
 
@@ -361,6 +370,9 @@ def _run_here(matchup: Matchup, chunks: Iterator[tuple[int, int]], progress: Pro
 
 
 def _run_local(matchup: Matchup, chunks: Iterator[tuple[int, int]], jobs: int, progress: Progress) -> Tally:
+    # Loaded only for local processes: a run in this process does without it.
+    from concurrent.futures import ProcessPoolExecutor
+
     tally = Tally(matchup.sides)
     executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:

@@ -11,16 +11,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, cast
 
 from .actions import Action
 from .cards import Card
-from .events import Event
+from .events import Event, unguarded
 from .phases import PhaseState
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
 
-__all__ = ["SeatView", "make_view"]
+__all__ = ["SeatView", "lazy_events", "make_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,21 +101,48 @@ class SeatView:
 
 def _view_maker() -> Callable[..., SeatView]:
     """`make_view`, written out for `SeatView`'s fields as `dataclasses` writes an ``__init__``: one
-    parameter per field, each set through its slot's own setter (no loop, no frozen ``__setattr__``)."""
+    parameter per field, each stored by plain assignment on an unguarded twin of the class, which then
+    becomes a `SeatView` (see `cribcore.events.unguarded`; no frozen ``__setattr__``, no setter calls)."""
     names = tuple(SeatView.__dataclass_fields__)
-    namespace: dict[str, Any] = {"_new": object.__new__, "SeatView": SeatView}
-    namespace.update({f"_set_{name}": vars(SeatView)[name].__set__ for name in names})
-    lines = [f"def make_view({', '.join(names)}):", "    view = _new(SeatView)"]
-    lines += [f"    _set_{name}(view, {name})" for name in names]
-    lines.append("    return view")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_Slots": unguarded(SeatView), "SeatView": SeatView}
+    lines = [f"def make_view({', '.join(names)}):", "    view = _new(_Slots)"]
+    lines += [f"    view.{name} = {name}" for name in names]
+    lines += ["    view.__class__ = SeatView", "    return view"]
     exec("\n".join(lines), namespace)  # our own text, built from the field names
     return cast("Callable[..., SeatView]", namespace["make_view"])
 
 
 make_view = _view_maker()
 make_view.__doc__ = """``SeatView(...)`` from every field's value, positionally in field order, the rulebook
-included (a wrong number of values raises `TypeError`): built through the slots' setters, in a fraction
-of the time of the frozen dataclass's ``__init__`` (the engine builds one view per decision)."""
+included (a wrong number of values raises `TypeError`): built by plain assignment, in a fraction of the
+time of the frozen dataclass's ``__init__`` (the engine builds one view per decision)."""
+
+
+# ``events`` may be stored unworked out, as a `functools.partial` that builds the tuple (see
+# `lazy_events`): the field reads through this property, which builds it on the first read and keeps it,
+# so every reader (equality, hashing, repr, `dataclasses.replace`, pickling) sees the events themselves.
+_events_slot = vars(SeatView)["events"]
+_get_events = _events_slot.__get__
+_put_events = _events_slot.__set__
+
+
+def _read_events(view: SeatView) -> tuple[Event, ...]:
+    value = _get_events(view, SeatView)
+    if type(value) is partial:
+        value = value()
+        _put_events(view, value)
+    return cast("tuple[Event, ...]", value)
+
+
+_EVENTS_DOC = "The seat's event log (built when first read)."
+setattr(SeatView, "events", property(_read_events, _put_events, doc=_EVENTS_DOC))  # noqa: B010
+
+
+def lazy_events(build: Callable[..., tuple[Event, ...]], *args: Any) -> tuple[Event, ...]:
+    """Events for `make_view` that are built by ``build(*args)`` only when the view's ``events`` are
+    first read (a computer player that never reads them costs no copy of a growing log). ``build``
+    must give the same tuple whenever it is called: the log as it stood when the view was made."""
+    return cast("tuple[Event, ...]", partial(build, *args))
 
 
 @functools.lru_cache(maxsize=32)

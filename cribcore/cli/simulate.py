@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from ..i18n import N_, Nn_, _, ngettext
@@ -183,6 +182,9 @@ def _progress_bar(games: int, shown: bool) -> Iterator[ProgressCallback]:
     if not shown:
         yield lambda done: None
         return
+    # Only a terminal sees the bar: a run whose output is read by a program does not load it.
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     bar = Progress(
         TextColumn(_("games")),
         BarColumn(),

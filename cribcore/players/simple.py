@@ -15,15 +15,33 @@ from .phases import choose_plugin_action
 
 __all__ = ["RandomPlayer", "SimplePlayer"]
 
+_PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""Whether `random.Random.choice` draws with ``getrandbits`` as `RandomPlayer` repeats it (CPython's)."""
+
 
 class RandomPlayer:
-    """Picks uniformly among the legal actions with its own generator (never the game's)."""
+    """Picks uniformly among the legal actions with its own generator (never the game's): exactly the
+    action ``random.Random(seed).choice`` would pick, draw after draw."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+        self._getrandbits = self._rng.getrandbits
 
     def choose(self, view: SeatView) -> Action:
-        return self._rng.choice(view.legal_actions)
+        actions = view.legal_actions
+        if not _PLAIN_RANDBELOW:
+            return self._rng.choice(actions)
+        # `random.Random.choice`'s draws written out (two Python calls fewer a decision): a draw of
+        # as many bits as the count of actions has, again until it is below that count.
+        n = len(actions)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        getrandbits = self._getrandbits
+        bits = n.bit_length()
+        drawn = getrandbits(bits)
+        while drawn >= n:
+            drawn = getrandbits(bits)
+        return actions[drawn]
 
 
 class SimplePlayer:
