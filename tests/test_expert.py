@@ -60,7 +60,8 @@ class TestLevel:
         assert isinstance(make_player("expert", 1), ExpertPlayer)
 
     def test_level_expert_plays_a_game_to_the_end(self, capsys: pytest.CaptureFixture[str]) -> None:
-        argv = ["play", "--players", "computer,hard", "--level", "expert", "--seed", "3", "--no-save"]
+        # One game covers both ways to ask for the level: by kind, and as the level of computer seats.
+        argv = ["play", "--players", "expert,computer", "--level", "expert", "--seed", "3", "--no-save"]
         assert main(argv) == 0
         assert "Game over" in capsys.readouterr().out
 

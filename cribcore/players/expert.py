@@ -56,8 +56,9 @@ from .wintable import WinTable, win_table_for
 
 __all__ = ["ROLLOUTS", "ExpertPlayer", "Judgement"]
 
-ROLLOUTS = 160
-"""Play-outs per play decision, shared among the candidate cards."""
+ROLLOUTS = 800
+"""Play-outs per play decision, shared among the candidate cards (800 beat hard in 51.8 % of 2,000
+duplicate games, 160 in 48.95 % of 4,000)."""
 
 
 @dataclass(frozen=True, slots=True)
