@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import random
 import secrets
 import unicodedata
@@ -31,6 +30,7 @@ from ..players.registry import make_player
 from ..profiles import Profile
 from ..records import deal_record, game_record, replay
 from ..validation import first_problem
+from .jsontext import compact
 from .messages import MAX_NAME, Mode
 from .wire import event_to_json, view_to_json
 
@@ -566,9 +566,7 @@ class Room:
         self._run_computers()
 
 
-_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-"""``json.dumps(data, separators=(",", ":"))``, without making an encoder each time (our data has no
-cycles to look for)."""
+_compact = compact
 
 
 @dataclass

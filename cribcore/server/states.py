@@ -10,12 +10,12 @@ server sends every seat a state after every move.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..rules import RuleSet
+from .jsontext import compact
 from .wire import VIEW_FIELDS
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ __all__ = ["Sent", "state_text"]
 
 _RULES_KEPT = 64
 _MISSING = object()
-_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+_compact = compact
 _FIELDS = attrgetter(*(name for _, name, _ in VIEW_FIELDS))
 """A view's fields in `VIEW_FIELDS` order, as one tuple."""
 
