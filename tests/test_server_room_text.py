@@ -53,3 +53,31 @@ def test_the_stored_text_names_a_player_who_takes_a_seat_after_the_first_save() 
     room.join(invite, "Bob", 0.0)
     assert json.loads(room.to_text()) == room.to_json()
     assert json.loads(room.to_text())["record"]["players"] == ["Ann", "Bob"]
+
+
+def test_the_kept_room_object_is_always_the_room_as_written_afresh() -> None:
+    room, _keys, invite = Room.create(
+        mode="friend", profile=load_profile(), names=["Ann"], level="easy", seed=9, now=0.0
+    )
+    assert invite is not None
+    assert room.room_json_kept(0) == room.room_json(0)
+    room.join(invite, "Bob", 0.0)
+    chooser = random.Random(4)
+    now = 0.0
+    for step in range(3000):
+        room.connected = {0, 1} if step % 7 else {0}
+        for seat in (0, 1):
+            assert room.room_json_kept(seat) == room.room_json(seat)
+        room.connected = {0, 1}
+        now += 0.4  # the expiry moves on every few steps
+        if room.game.is_over:
+            if room.number == 2:
+                break
+            room.new_game(0, now)
+            room.new_game(1, now)
+        elif room.between_hands is not None:
+            room.next_hand(step % 2, now)
+        else:
+            seat = room.game.to_act[0]
+            room.act(seat, str(chooser.choice(room.game.view(seat).legal_actions)), now)
+    assert room.number == 2

@@ -160,6 +160,8 @@ class Room:
     event, so its id is not reused): its JSON data and text. Both seats are sent the same public
     events, and each seat's log is kept by the engine, so an event is worded once."""
     _expires: tuple[float, str] = (-1.0, "")
+    _room_data: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
+    """Each seat's last `room_json`, with what it was written from (`room_json_kept`)."""
     """`expires_at` as the text a state carries, for the `last_active` it was written from."""
 
     # ----------------------------------------------------------------- creating and storing
@@ -475,6 +477,29 @@ class Room:
             # A copy: a connection's last state is kept to send only what changed since.
             "history": list(self.history),
         }
+
+    def room_json_kept(self, seat: int) -> dict[str, Any]:
+        """`room_json`, the very same object as last time while nothing it is written from changed (a
+        state is sent to every seat after every move, and the room rarely changes): never to be
+        changed by the caller."""
+        made_from = (
+            self.number,
+            self.between_hands,
+            tuple(sorted(self.ready)),
+            self.proposed_by,
+            tuple(sorted(self.agreed)),
+            self.invite,
+            self._expires_text(),
+            tuple(sorted(self.connected)),
+            tuple([(s.name, s.kind, s.key_hash) for s in self.seats]),
+            list(self.history),  # its entries are added and dropped, never changed
+        )
+        kept = self._room_data.get(seat)
+        if kept is not None and kept[0] == made_from:
+            return kept[1]
+        data = self.room_json(seat)
+        self._room_data[seat] = (made_from, data)
+        return data
 
     def state(self, seat: int, events_start: int = 0, lang: str = "en") -> dict[str, Any]:
         """A ``state`` message for ``seat`` carrying the events from ``events_start`` on, their words
