@@ -81,3 +81,20 @@ def test_the_kept_room_object_is_always_the_room_as_written_afresh() -> None:
             seat = room.game.to_act[0]
             room.act(seat, str(chooser.choice(room.game.view(seat).legal_actions)), now)
     assert room.number == 2
+
+
+def test_the_kept_expiry_text_is_the_one_written_afresh_even_a_microsecond_before_a_second() -> None:
+    from datetime import UTC, datetime
+
+    from cribcore.server.rooms import EXPIRY_SECONDS
+
+    room, _keys, _ = Room.create(
+        mode="friend", profile=load_profile(), names=["Ann"], level="easy", seed=1, now=0.0
+    )
+    steps = random.Random(1)
+    at = 1_700_000_000.0
+    for _ in range(5000):
+        at += steps.choice([4e-7, 5e-7, 6e-7, 1e-7, 0.01, 0.3, 0.9999995])
+        room.last_active = at
+        fresh = datetime.fromtimestamp(at + EXPIRY_SECONDS, UTC).isoformat(timespec="seconds")
+        assert room.room_json(0)["expires"] == fresh

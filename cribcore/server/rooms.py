@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import random
 import secrets
 import unicodedata
@@ -159,10 +160,10 @@ class Room:
     """Each event of the game as sent, per language, by the event's identity (the entry keeps the
     event, so its id is not reused): its JSON data and text. Both seats are sent the same public
     events, and each seat's log is kept by the engine, so an event is worded once."""
-    _expires: tuple[float, str] = (-1.0, "")
+    _expires: tuple[float, str] = (math.nan, "")
+    """`expires_at` as the text a state carries, for the whole second it shows (`_expires_text`)."""
     _room_data: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
     """Each seat's last `room_json`, with what it was written from (`room_json_kept`)."""
-    """`expires_at` as the text a state carries, for the `last_active` it was written from."""
 
     # ----------------------------------------------------------------- creating and storing
 
@@ -530,10 +531,15 @@ class Room:
         return found
 
     def _expires_text(self) -> str:
+        # The text shows whole seconds, and every move moves `last_active` on by a fraction of one: it
+        # is kept by the second it shows, except within a microsecond of the next one, where the
+        # rounding to microseconds before the seconds are cut off could show the next second.
         at, text = self._expires
-        if at != self.last_active:
-            text = datetime.fromtimestamp(self.expires_at(), UTC).isoformat(timespec="seconds")
-            self._expires = (self.last_active, text)
+        expires = self.expires_at()
+        second = math.floor(expires)
+        if at != second:
+            text = datetime.fromtimestamp(expires, UTC).isoformat(timespec="seconds")
+            self._expires = (second if expires - second < 0.999999 else math.nan, text)
         return text
 
     # ----------------------------------------------------------------- inside
