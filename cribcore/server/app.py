@@ -36,6 +36,7 @@ from ..players.registry import DEFAULT_LEVEL, LEVELS
 from ..profiles import Profile, builtin_names, load_profile
 from ..speech_messages import say
 from .catalog import LANGS, board_messages
+from .jsontext import compact
 from .messages import (
     CLOSE_CODES,
     HTTP_STATUS,
@@ -278,7 +279,7 @@ class _Server:
 
     async def send(self, conn: _Connection, data: dict[str, Any]) -> None:
         """Queue ``data`` for ``conn``; a connection with too much waiting is closed as stalled."""
-        self.send_text(conn, json.dumps(data, separators=(",", ":")))
+        self.send_text(conn, compact(data))
 
     def send_text(self, conn: _Connection, text: str) -> None:
         """Queue the message ``text`` for ``conn`` (see `send`)."""

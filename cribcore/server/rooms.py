@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
+import math
 import random
 import secrets
 import unicodedata
@@ -31,6 +31,7 @@ from ..players.registry import make_player
 from ..profiles import Profile
 from ..records import deal_record, game_record, replay
 from ..validation import first_problem
+from .jsontext import compact
 from .messages import MAX_NAME, Mode
 from .wire import event_to_json, view_to_json
 
@@ -159,8 +160,10 @@ class Room:
     """Each event of the game as sent, per language, by the event's identity (the entry keeps the
     event, so its id is not reused): its JSON data and text. Both seats are sent the same public
     events, and each seat's log is kept by the engine, so an event is worded once."""
-    _expires: tuple[float, str] = (-1.0, "")
-    """`expires_at` as the text a state carries, for the `last_active` it was written from."""
+    _expires: tuple[float, str] = (math.nan, "")
+    """`expires_at` as the text a state carries, for the whole second it shows (`_expires_text`)."""
+    _room_data: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
+    """Each seat's last `room_json`, with what it was written from (`room_json_kept`)."""
 
     # ----------------------------------------------------------------- creating and storing
 
@@ -476,6 +479,29 @@ class Room:
             "history": list(self.history),
         }
 
+    def room_json_kept(self, seat: int) -> dict[str, Any]:
+        """`room_json`, the very same object as last time while nothing it is written from changed (a
+        state is sent to every seat after every move, and the room rarely changes): never to be
+        changed by the caller."""
+        made_from = (
+            self.number,
+            self.between_hands,
+            tuple(sorted(self.ready)),
+            self.proposed_by,
+            tuple(sorted(self.agreed)),
+            self.invite,
+            self._expires_text(),
+            tuple(sorted(self.connected)),
+            tuple([(s.name, s.kind, s.key_hash) for s in self.seats]),
+            list(self.history),  # its entries are added and dropped, never changed
+        )
+        kept = self._room_data.get(seat)
+        if kept is not None and kept[0] == made_from:
+            return kept[1]
+        data = self.room_json(seat)
+        self._room_data[seat] = (made_from, data)
+        return data
+
     def state(self, seat: int, events_start: int = 0, lang: str = "en") -> dict[str, Any]:
         """A ``state`` message for ``seat`` carrying the events from ``events_start`` on, their words
         (item names, reasons, spoken counts) in ``lang``."""
@@ -505,10 +531,15 @@ class Room:
         return found
 
     def _expires_text(self) -> str:
+        # The text shows whole seconds, and every move moves `last_active` on by a fraction of one: it
+        # is kept by the second it shows, except within a microsecond of the next one, where the
+        # rounding to microseconds before the seconds are cut off could show the next second.
         at, text = self._expires
-        if at != self.last_active:
-            text = datetime.fromtimestamp(self.expires_at(), UTC).isoformat(timespec="seconds")
-            self._expires = (self.last_active, text)
+        expires = self.expires_at()
+        second = math.floor(expires)
+        if at != second:
+            text = datetime.fromtimestamp(expires, UTC).isoformat(timespec="seconds")
+            self._expires = (second if expires - second < 0.999999 else math.nan, text)
         return text
 
     # ----------------------------------------------------------------- inside
@@ -566,9 +597,7 @@ class Room:
         self._run_computers()
 
 
-_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-"""``json.dumps(data, separators=(",", ":"))``, without making an encoder each time (our data has no
-cycles to look for)."""
+_compact = compact
 
 
 @dataclass

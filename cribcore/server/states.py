@@ -10,12 +10,12 @@ server sends every seat a state after every move.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..rules import RuleSet
+from .jsontext import compact
 from .wire import VIEW_FIELDS
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ __all__ = ["Sent", "state_text"]
 
 _RULES_KEPT = 64
 _MISSING = object()
-_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+_compact = compact
 _FIELDS = attrgetter(*(name for _, name, _ in VIEW_FIELDS))
 """A view's fields in `VIEW_FIELDS` order, as one tuple."""
 
@@ -77,14 +77,18 @@ def state_text(room: Room, seat: int, start: int, lang: str, sent: Sent | None =
     ``start`` is 0, carries only what changed since the last one; ``sent`` is then updated."""
     view = room.game.view(seat)
     fields = _FIELDS(view)
-    room_data = room.room_json(seat)
+    room_data = room.room_json_kept(seat)
     texts = room.event_texts(view.events[start:], lang)
     if sent is not None and start != 0 and sent.fields is not None and sent.room is not None:
         before = sent.room
         message = {
             "type": "state",
             "changes": True,
-            "room": {key: value for key, value in room_data.items() if before.get(key, _MISSING) != value},
+            "room": (
+                {}
+                if before is room_data
+                else {key: value for key, value in room_data.items() if before.get(key, _MISSING) != value}
+            ),
             "view": _view_changes(sent.fields, fields),
             "events_start": start,
         }

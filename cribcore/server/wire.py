@@ -51,14 +51,31 @@ def _item_to_json(item: ScoreItem, lang: str) -> dict[str, Any]:
     return {"kind": item.kind, "name": name, "cards": _cards(item.cards), "points": item.points}
 
 
-def _spoken(event: Event, lang: str) -> str | None:
+def _spoken(event: Event, items: Sequence[ScoreItem], lang: str) -> str | None:
     if event.kind == "play":
-        return spoken_play(event.count or 0, event.items, lang=lang)
+        return spoken_play(event.count or 0, items, lang=lang)
     if event.kind in ("hand", "crib") and event.note != "to count":
-        return spoken_show(event.items, lang=lang)
+        return spoken_show(items, lang=lang)
     if event.kind == "heels":
-        return spoken_starter(event.items, lang=lang)
+        return spoken_starter(items, lang=lang)
     return None
+
+
+_PLAIN_WORDS: dict[tuple[str, int | None, str | None, str], tuple[str, str | None]] = {}
+"""The ``reasons`` and ``spoken`` of an event that scores no items, by what they depend on then (its
+kind, count and note, and the language): most events score nothing, and their words repeat."""
+_PLAIN_WORDS_KEPT = 4096
+
+
+def _plain_words(event: Event, lang: str) -> tuple[str, str | None]:
+    key = (event.kind, event.count, event.note, lang)
+    found = _PLAIN_WORDS.get(key)
+    if found is None:
+        check_language(lang)  # no items, no reasons (in any language); refused as `reasons` would
+        if len(_PLAIN_WORDS) >= _PLAIN_WORDS_KEPT:
+            _PLAIN_WORDS.clear()
+        found = _PLAIN_WORDS[key] = ("", _spoken(event, (), lang))
+    return found
 
 
 def event_to_json(event: Event, lang: str = "en") -> dict[str, Any]:
@@ -69,28 +86,27 @@ def event_to_json(event: Event, lang: str = "en") -> dict[str, Any]:
     and, for a card laid or a hand or crib shown, ``spoken`` ("fifteen two and a pair is four"), so
     every client says the same thing.
     """
+    items = event.items
+    if items:
+        said, spoken = reasons(items, lang=lang), _spoken(event, items, lang)
+    else:
+        said, spoken = _plain_words(event, lang)
     return {
         "deal": event.deal,
         "kind": event.kind,
         "seat": event.seat,
-        "cards": _cards(event.cards),
+        "cards": [card.text for card in event.cards],
         "points": event.points,
-        "items": [_item_to_json(item, lang) for item in event.items],
+        "items": [_item_to_json(item, lang) for item in items] if items else [],
         "scores": list(event.scores),
         "count": event.count,
         "scored": event.scored,
         "private": event.private_to is not None,
         "note": event.note,
         "side": event.side,
-        # No items, no reasons (in any language): most events score nothing.
-        "reasons": reasons(event.items, lang=lang) if event.items else _no_reasons(lang),
-        "spoken": _spoken(event, lang),
+        "reasons": said,
+        "spoken": spoken,
     }
-
-
-def _no_reasons(lang: str) -> str:
-    check_language(lang)  # refused as `reasons` would refuse it
-    return ""
 
 
 def _claim_json(actions: Sequence[Action]) -> dict[str, Any] | None:
