@@ -173,3 +173,16 @@ def test_analyze_refuses_one_card_in_the_singular() -> None:
     assert run_in_process("analyze", "5H").stderr.startswith(
         "cribbage: error: cannot analyze 1 card laying away 2: use 5 cards laying away 2, "
     )
+
+
+def test_the_board_says_puesto_as_the_terminal_does() -> None:
+    from babel.messages.pofile import read_po
+
+    locale = Path(__file__).resolve().parent.parent / "cribcore" / "locale" / "es" / "LC_MESSAGES"
+    with (locale / "board.po").open("rb") as board:
+        catalog = read_po(board)
+    spanish = {str(m.id): str(m.string) for m in catalog if m.id and m.string}
+    assert [text for text in spanish.values() if "asiento" in text.lower()] == []
+    assert spanish["Seat {n}"] == "Puesto {n}"
+    # The coach's panel uses the terminal's words for the same things.
+    assert spanish["blunder"] == "error grave" and spanish["inaccuracy"] == "imprecisión"
