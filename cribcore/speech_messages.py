@@ -319,6 +319,15 @@ SHAPES: tuple[Shape, ...] = (
         rf"{_WHERE}: match: game (?P<number>\d+) should have seed (?P<seed>\d+)",
         N_("{where}: match: game {number} should have seed {seed}"),
     ),
+    # The coach's refusals of a record it cannot review (cribcore.review).
+    _shape(
+        r"seat (?P<seat>\d+): the record has seats 0 to (?P<last>\d+)",
+        N_("seat {seat}: the record has seats 0 to {last}"),
+    ),
+    _shape(
+        r"profile (?P<profile>.+): the coach judges games of the standard pack only",
+        N_("profile {profile}: the coach judges games of the standard pack only"),
+    ),
     _shape(
         r"cannot keep saves in (?P<folder>.+): (?P<file>.+) is a file, not a folder \(move it away, or set "
         r"(?P<variable>\w+) to a folder\)",

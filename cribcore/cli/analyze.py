@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..analysis import SHAPES, DiscardOption, analyze
 from ..cards import format_cards, parse_card
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..rulebook import Rulebook, rulebook_for, standard_rulebook
 from .profile_arg import PROFILE_HELP, add_profile_argument, load_profile_option
 from .render import columns, print_json
@@ -82,9 +82,11 @@ def analyze_command(
         # `analyze` refuses it in English; the refusal is worded here in the language.
         sizes = ", ".join(_("{n} cards laying away {d}").format(n=n, d=d) for n, d in SHAPES)
         raise ValueError(
-            _("cannot analyze {n} cards laying away {d}: use {sizes}").format(
-                n=len(hand), d=discards, sizes=sizes
-            )
+            ngettext(
+                "cannot analyze {n} card laying away {d}: use {sizes}",
+                "cannot analyze {n} cards laying away {d}: use {sizes}",
+                len(hand),
+            ).format(n=len(hand), d=discards, sizes=sizes)
         )
     options = analyze(hand, dealer=dealer, discards=discards, rulebook=book)
     if as_json:

@@ -12,13 +12,13 @@ from rich.text import Text
 
 from ..actions import Action, Discard, Play
 from ..i18n import N_, _, ngettext
-from ..players.reasons import points_text
+from ..players.reasons import percent_text, points_text
 from ..review import MARKS, Review, ReviewedDecision, review_game
 from .commands import UsageError
 from .render import Painter, print_json
 from .replay import load_record
 
-__all__ = ["THRESHOLDS_HELP", "add_review_parser", "print_review", "review_command"]
+__all__ = ["add_review_parser", "print_review", "review_command", "thresholds_help"]
 
 _MARK_WORDS = {
     "inaccuracy": N_("inaccuracy"),
@@ -33,42 +33,53 @@ _MARK_COUNTS = {
 }
 
 
-def _thresholds() -> str:
+def thresholds_help() -> str:
+    """The marks' thresholds in words, in the current language, for ``--help`` (the table is in
+    `cribcore.review`)."""
     return "; ".join(
-        f"{mark.name} at least {mark.points:.1f} expected points lost "
-        f"(or {mark.win:.1%} winning chances, where the expert has a win table)"
+        _(
+            "{mark} at least {points} expected points lost (or {percent} winning chances, where the "
+            "expert has a win table)"
+        ).format(
+            mark=_(_MARK_WORDS[mark.name]), points=points_text(mark.points), percent=percent_text(mark.win)
+        )
         for mark in reversed(MARKS)
     )
 
 
-THRESHOLDS_HELP = _thresholds()
-"""The marks' thresholds in words, for ``--help`` (the table is in `cribcore.review`)."""
+_JSON_SHAPE = (
+    "{seat, player, players, profile, thresholds: {name: {points, win}}, decisions: [{deal, kind, "
+    "scores, hand, count, chosen, best, points_lost, win_lost, mark, reason}], summary: {deals, "
+    "discard_lost_per_deal, play_lost_per_deal, marks: {name: n}, costliest: [decision index]}}"
+)
+"""The shape of ``--json``'s output (its keys are the same in every language)."""
 
 
 def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``review`` to the ``cribbage`` parser."""
     parser = commands.add_parser(
         "review",
-        help="the coach: one seat's decisions in a game record, judged by the expert",
-        description="Go through one seat's decisions in a game record (each discard, and each card "
-        "laid when more than one could be): the expert's choice, what the seat's choice lost in "
-        "expected points (and in winning chances, where the expert has a win table), and a mark; then "
-        "the points lost per deal in the discard and in the play, and the three costliest decisions. "
-        "Each decision is judged from the seat's own view: the coach knows what the player knew.",
-        epilog=f"Marks: {THRESHOLDS_HELP}. JSON (--json): {{seat, player, players, profile, thresholds: "
-        "{name: {points, win}}, decisions: [{deal, kind, scores, hand, count, chosen, best, "
-        "points_lost, win_lost, mark, reason}], summary: {deals, discard_lost_per_deal, "
-        "play_lost_per_deal, marks: {name: n}, costliest: [decision index]}} (docs/review.md).",
+        help=_("the coach: one seat's decisions in a game record, judged by the expert"),
+        description=_(
+            "Go through one seat's decisions in a game record (each discard, and each card "
+            "laid when more than one could be): the expert's choice, what the seat's choice lost in "
+            "expected points (and in winning chances, where the expert has a win table), and a mark; then "
+            "the points lost per deal in the discard and in the play, and the three costliest decisions. "
+            "Each decision is judged from the seat's own view: the coach knows what the player knew."
+        ),
+        epilog=_("Marks: {thresholds}. JSON (--json): {shape} (docs/review.md).").format(
+            thresholds=thresholds_help(), shape=_JSON_SHAPE
+        ),
     )
-    parser.add_argument("file", metavar="RECORD", help="the game record (JSON); - reads standard input")
-    parser.add_argument("--seat", type=int, default=0, metavar="N", help="the seat to review (default 0)")
-    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+    parser.add_argument("file", metavar="RECORD", help=_("the game record (JSON); - reads standard input"))
+    parser.add_argument("--seat", type=int, default=0, metavar="N", help=_("the seat to review (default 0)"))
+    parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.set_defaults(handler=_handle)
 
 
 def _handle(args: argparse.Namespace, console: Console) -> int:
     if args.seat < 0:
-        raise UsageError(f"--seat must be 0 or more, not {args.seat}", "review")
+        raise UsageError(_("--seat must be 0 or more, not {seat}").format(seat=args.seat), "review")
     return review_command(args.file, seat=args.seat, as_json=args.json, console=console)
 
 
@@ -94,7 +105,7 @@ def _action(action: Action, painter: Painter) -> Text:
 def _loss(decision: ReviewedDecision) -> str:
     text = _("{points} points").format(points=points_text(decision.points_lost))
     if decision.win_lost is not None:
-        text += _(", {percent} winning chances").format(percent=f"{decision.win_lost:.1%}")
+        text += _(", {percent} winning chances").format(percent=percent_text(decision.win_lost))
     return text
 
 
@@ -129,7 +140,7 @@ def print_review(review: Review, console: Console, painter: Painter, *, marked_o
     console.print(
         Text(
             _("Review of {name} (seat {seat}), {players}, profile {profile}").format(
-                name=name, seat=review.seat, players=" vs ".join(review.players), profile=review.profile
+                name=name, seat=review.seat, players=_(" vs ").join(review.players), profile=review.profile
             ),
             style="bold",
         )

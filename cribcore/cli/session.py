@@ -44,6 +44,7 @@ from ..pluginmanager import PluginError
 from ..profiles import Profile
 from ..records import game_record, write_record
 from ..saves import HUMAN, GameResult, MatchState, SaveConflict, SaveSlot, build_envelope
+from ..speech_messages import say_error
 from ..views import SeatView
 from .describe import Voice
 from .errors import report
@@ -129,7 +130,7 @@ class Session:
         try:
             return self._run(game, resumed=resumed)
         except PluginError as exc:
-            report(f"{exc}; the game stopped before that move")
+            report(_("{reason}; the game stopped before that move").format(reason=say_error(exc)))
             self._write_completed()
             return 1
 
@@ -146,7 +147,9 @@ class Session:
             except QuitGame as stop:
                 self._stopped(game)
                 if stop.code:
-                    report(f"{stop.reason}; game stopped (seed {game.seed})")
+                    report(
+                        _("{reason}; game stopped (seed {seed})").format(reason=stop.reason, seed=game.seed)
+                    )
                 return stop.code
             except KeyboardInterrupt:
                 self.console.print()
@@ -471,13 +474,17 @@ class Session:
         try:
             self.slot.write(data)
         except SaveConflict as exc:
-            self._stop_saving(f"{exc}; it is left as it is")
+            self._stop_saving(_("{reason}; it is left as it is").format(reason=say_error(exc)))
         except OSError as exc:
-            self._stop_saving(f"cannot save the game to {self.slot.path}: {exc.strerror or exc}")
+            self._stop_saving(
+                _("cannot save the game to {path}: {why}").format(
+                    path=self.slot.path, why=exc.strerror or exc
+                )
+            )
 
     def _stop_saving(self, why: str) -> None:
         self.slot = None
-        report(f"{why}. The game goes on without being saved.")
+        report(_("{why}. The game goes on without being saved.").format(why=why))
 
     def _clear_save(self) -> None:
         if self.slot is None:
@@ -485,7 +492,11 @@ class Session:
         try:
             self.slot.clear()
         except OSError as exc:
-            report(f"cannot remove the finished game's save {self.slot.path}: {exc.strerror or exc}")
+            report(
+                _("cannot remove the finished game's save {path}: {why}").format(
+                    path=self.slot.path, why=exc.strerror or exc
+                )
+            )
 
     def _write_record(self, game: Game, *, unfinished: bool = False) -> None:
         path = self._record_path()
