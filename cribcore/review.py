@@ -38,7 +38,6 @@ from .players.expert import ExpertPlayer, Judgement
 from .players.hints import judgement_facts
 from .players.pegging import ROLLOUTS
 from .players.reasons import reason_words
-from .players.wintable import WinTable, shipped_fingerprint, win_cache_path
 from .records import RecordError, replay
 from .views import SeatView
 
@@ -181,31 +180,6 @@ class Review:
         }
 
 
-class _ReviewExpert(ExpertPlayer):
-    """The expert with only the win tables at hand: the standard game's (shipped) and those already
-    computed and kept in the data directory. A review answers in seconds, so it never waits minutes for
-    a new profile's first table: it judges that profile by points (``win`` is then ``None``)."""
-
-    def table_of(self, view: SeatView) -> WinTable | None:
-        book = self.rulebook_of(view)
-        key = book.fingerprint
-        if key not in _AT_HAND:
-            _AT_HAND[key] = _table_at_hand(key)
-        return super().table_of(view) if _AT_HAND[key] else None
-
-
-_AT_HAND: dict[str, bool] = {}
-
-
-def _table_at_hand(fingerprint: str) -> bool:
-    if fingerprint == shipped_fingerprint():
-        return True
-    try:
-        return win_cache_path(fingerprint).is_file()
-    except (OSError, RuntimeError):  # no data directory: nothing kept there
-        return False
-
-
 def _per_deal(total: float, deals: int) -> float:
     return total / deals if deals else 0.0
 
@@ -242,7 +216,10 @@ def review_game(
     if game.rulebook.has_extra_cards:
         raise RecordError(f"profile {game.profile.name}: the coach judges games of the standard pack only")
     if judge is None:
-        judge = _ReviewExpert(REVIEW_SEED, rulebook=game.rulebook, rollouts=rollouts).judge
+        # A review answers in seconds: a profile whose table is not at hand is judged by points.
+        judge = ExpertPlayer(
+            REVIEW_SEED, rulebook=game.rulebook, rollouts=rollouts, compute_tables=False
+        ).judge
     decisions = tuple(_judged(view, action, judge(view), code) for view, action in moments)
     marks: dict[str, int] = {}
     for decision in decisions:

@@ -144,3 +144,34 @@ class TestPeggingOut:
         judged = ExpertPlayer(1).judge(view)
         assert judged[0].action == Play(parse_card("9D"))
         assert judged[0].win is not None and judged[1].win is not None and judged[0].win > judged[1].win
+
+
+class TestAnswersThatCannotWait:
+    """A hint, a review and a computer seat on the server never stop for a new profile's first table."""
+
+    def test_without_a_table_at_hand_they_judge_by_points_and_compute_nothing(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        from cribcore.engine import Game
+        from cribcore.players.hints import hint
+        from cribcore.server.rooms import Room
+
+        monkeypatch.setenv("CRIBCORE_DATA_DIR", str(tmp_path))
+
+        computed: list[object] = []
+
+        def no_table(*args: object, **kwargs: object) -> object:
+            computed.append(args)
+            raise RuntimeError("not in this test")
+
+        monkeypatch.setattr(wintable, "compute_table", no_table)
+        profile = load_profile("muggins")
+        game = Game(profile, seed=4)
+        assert hint(game.view(0)).action in game.view(0).legal_actions
+        room, _, _ = Room.create(
+            mode="computer", profile=profile, names=["Ann"], level="expert", seed=2, now=0
+        )
+        player = room._player(1)
+        assert isinstance(player, ExpertPlayer)
+        assert player.table_of(room.game.view(1)) is None
+        assert computed == []

@@ -52,7 +52,7 @@ from .level import LevelPlayer, goal
 from .muggins import declared_so_far
 from .pegging import Leaf, search_play
 from .tally import VALUE, card_of
-from .wintable import WinTable, win_table_for
+from .wintable import WinTable, win_table_at_hand, win_table_for
 
 __all__ = ["ROLLOUTS", "ExpertPlayer", "Judgement"]
 
@@ -80,7 +80,9 @@ class Judgement:
 class ExpertPlayer(LevelPlayer):
     """The expert level: plays to win the game. ``ExpertPlayer(seed, rulebook=...)`` as every level;
     ``table`` replaces the profile's win table (to measure or refine one), ``rollouts`` sets the play
-    search's play-outs per decision."""
+    search's play-outs per decision. With ``compute_tables=False`` a profile whose table is not at hand
+    (`cribcore.players.wintable.win_table_at_hand`) is judged by points at once instead of computing its
+    table first (a minute or so): for answers a player waits for, hints and reviews."""
 
     level = "expert"
 
@@ -91,8 +93,10 @@ class ExpertPlayer(LevelPlayer):
         rulebook: Rulebook | None = None,
         table: WinTable | None = None,
         rollouts: int = ROLLOUTS,
+        compute_tables: bool = True,
     ) -> None:
         super().__init__(seed, rulebook=rulebook)
+        self.compute_tables = compute_tables
         # The hard level's averages and search, where the table does not decide.
         self._hard = HardPlayer(self.seed, rulebook=rulebook)
         self._table = table
@@ -102,7 +106,8 @@ class ExpertPlayer(LevelPlayer):
         """The win table this player judges ``view`` by, ``None`` when it plays for points."""
         if self._table is not None:
             return self._table
-        return win_table_for(self.rulebook_of(view))
+        book = self.rulebook_of(view)
+        return win_table_for(book) if self.compute_tables else win_table_at_hand(book)
 
     def discard(self, view: SeatView) -> Action:
         return self.decide(view).action

@@ -115,7 +115,8 @@ def hint(view: SeatView, lang: str | None = None) -> Hint:
     judged: list[list[Judgement]] = []
 
     def decide(seen: SeatView) -> Action:
-        judgements = ExpertPlayer(HINT_SEED).judge(seen)
+        # A hint comes at once: a profile whose win table is not at hand is judged by points.
+        judgements = ExpertPlayer(HINT_SEED, compute_tables=False).judge(seen)
         judged.append(judgements)
         return judgements[0].action
 

@@ -52,6 +52,7 @@ __all__ = [
     "shipped_table",
     "solve",
     "supports",
+    "win_table_at_hand",
     "win_table_for",
 ]
 
@@ -561,6 +562,20 @@ def win_table_for(book: Rulebook, *, progress: bool = True) -> WinTable | None:
         notice(f"expert: no win table for the profile {book.profile_name!r} ({why}); it plays for points")
     _BY_FINGERPRINT[key] = table
     return table
+
+
+def win_table_at_hand(book: Rulebook) -> WinTable | None:
+    """``book``'s table when it is at hand without computing one: the shipped table of the standard
+    game, or one already kept in the data directory (then as `win_table_for` gives it); ``None``
+    otherwise, without a notice. For answers that must come at once (a hint, a review)."""
+    key = book.fingerprint
+    if key in _BY_FINGERPRINT or key == shipped_fingerprint():
+        return win_table_for(book)
+    try:
+        kept = win_cache_path(key).is_file()
+    except (OSError, RuntimeError):  # no data directory: nothing kept there
+        kept = False
+    return win_table_for(book) if kept else None
 
 
 def _table_for(book: Rulebook, progress: bool) -> WinTable:

@@ -31,9 +31,10 @@ def _with_orjson() -> Callable[[Any], str] | None:
 
     def compact(data: Any) -> str:
         try:
-            return dumps(data).decode()
+            text: str = dumps(data).decode()  # typed here: without orjson installed mypy sees Any
         except refused:
             return compact_json(data)
+        return text
 
     return compact
 

@@ -26,6 +26,7 @@ from ..actions import Action, IllegalAction, parse_action
 from ..engine import DealLog, Game
 from ..events import Event
 from ..players.base import Player
+from ..players.expert import ExpertPlayer
 from ..players.hints import hint
 from ..players.registry import make_player
 from ..profiles import Profile
@@ -564,6 +565,10 @@ class Room:
         player = self._players.get(seat)
         if player is None:
             player = make_player(self.seats[seat].kind, seed=_game_seed(self.seed, 1000 * self.number + seat))
+            if isinstance(player, ExpertPlayer):
+                # Computer seats move inside the server's event loop: a house rule's first win table
+                # (a minute of self-play) would stop every room, so without one at hand it plays for points.
+                player.compute_tables = False
             self._players[seat] = player
         return player
 
