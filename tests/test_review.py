@@ -21,7 +21,7 @@ from cribcore.cli.prompt import Reader
 from cribcore.cli.render import make_console
 from cribcore.cli.session import Seating, Session
 from cribcore.i18n import gettext
-from cribcore.players import hint, make_player
+from cribcore.players import hint, make_player, wintable
 from cribcore.players.reasons import cards_words, hand_features
 from cribcore.records import RecordError, game_record
 from cribcore.review import MARKS, mark_for, review_game
@@ -70,6 +70,7 @@ def test_a_profile_without_a_table_at_hand_is_reviewed_by_points_at_once(
 ) -> None:
     # Muggins has its own win table, computed on first use (minutes): the coach does not wait for it.
     monkeypatch.setenv("CRIBCORE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(wintable, "_BY_FINGERPRINT", {})  # nor one an earlier test made in this process
     game = stacked_game(
         (("5H 5D AC 3S 9D KC", "2C 4D 7S 8H JC QD"), "6S"), dealer=1, profile=load_profile("muggins")
     )
