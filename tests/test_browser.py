@@ -34,7 +34,15 @@ def _not_here(reason: str) -> NoReturn:
 
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        Locator,
+        Page,
+        WebSocketRoute,
+        expect,
+        sync_playwright,
+    )
 except ImportError:  # pragma: no cover - CI installs it with the test extra
     _not_here("playwright is not installed (pip install -e '.[test]')")
 
@@ -802,12 +810,37 @@ def test_the_expert_level_and_the_coach_after_a_game(base_url: str, contexts: Co
     summary = review["summary"]
     marked = [d for d in review["decisions"] if d["mark"]]
     assert marked, "the script's choices earned at least one mark"
+    # The board's first review request is refused as a server refuses a message over its allowance;
+    # every other message goes to the real server and back.
+    refused: list[str] = []
+
+    def refuse_the_first_review(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if not refused and json.loads(message).get("type") == "review":
+                refused.append(str(message))
+                socket.send(
+                    json.dumps({"type": "error", "code": "rate", "message": "too many messages: slow down"})
+                )
+            else:
+                server.send(message)
+
+        socket.on_message(from_page)
+
+    page.route_web_socket(re.compile(r"/ws$"), refuse_the_first_review)
     page.goto(f"{base_url}/#key={key}")
     expect(page.get_by_test_id("game-over")).to_be_visible()
     panel = page.get_by_test_id("review")
     expect(panel).to_be_visible()
     expect(page.get_by_test_id("review-decision")).to_have_count(0)
-    page.get_by_test_id("review-ask").click()
+    ask = page.get_by_test_id("review-ask")
+    ask.click()
+    expect(page.get_by_test_id("status")).to_contain_text("slow down")
+    # Refused, the review can be asked for again (the panel does not wait for an answer that never comes).
+    expect(ask).to_be_enabled()
+    expect(page.get_by_test_id("review-summary")).to_have_text("")
+    ask.click()
     expect(page.get_by_test_id("review-summary")).to_have_text(
         f"Points lost per deal: {_one_place(summary['discard_lost_per_deal'])} in the discard, "
         f"{_one_place(summary['play_lost_per_deal'])} in the play. Blunders: {summary['marks']['blunder']}, "
