@@ -1,7 +1,8 @@
 """The browser board end to end: a real `cribbage serve` on loopback and headless Chromium.
 
 Two friends in two browser contexts, a game against the computer through a whole hand, names with
-markup shown as text (with the same-device curtain), a phone-sized screen, and forgetting saved games.
+markup shown as text (with the same-device curtain), a phone-sized screen, forgetting saved games, and
+the expert level and the coach's review after a game.
 Every check waits for what the page shows (Playwright's `expect`), never for a length of time.
 """
 
@@ -13,10 +14,14 @@ import re
 import time
 import urllib.request
 from collections.abc import Iterator, Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
+from websockets.sync.client import connect
+
+from cribcore.netclient import SeatClient, State, parse_link, post_json
 
 from .serving import ServerProcess
 
@@ -29,7 +34,15 @@ def _not_here(reason: str) -> NoReturn:
 
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        Locator,
+        Page,
+        WebSocketRoute,
+        expect,
+        sync_playwright,
+    )
 except ImportError:  # pragma: no cover - CI installs it with the test extra
     _not_here("playwright is not installed (pip install -e '.[test]')")
 
@@ -724,3 +737,124 @@ def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
     expect(page.get_by_test_id("lang")).to_have_value("en")
     expect(page.get_by_test_id("winner")).to_contain_text("wins")
     expect(page.get_by_test_id("seat-name-1")).to_have_text("Computer (easy)")
+
+
+# ----------------------------------------------------------------------------- issue 14: the coach
+
+
+def _play_to_the_end(url: str, level: str) -> str:
+    """A room against the computer at ``level`` (short game, seed `SEED`) whose seat 0 a script plays to
+    the end over its own WebSocket, always choosing the last legal action (which throws points away, so
+    the coach has something to mark). Returns seat 0's key; the script's connection is closed."""
+    status, data = post_json(
+        f"{url}/api/rooms",
+        {"mode": "computer", "names": ["Ann"], "level": level, "seed": SEED, "profile": "short"},
+    )
+    assert status == 201, data
+    key: str = data["keys"][0]["key"]
+    seat = SeatClient(parse_link(f"{url}/#key={key}"), key)
+    state = seat.connect()
+    try:
+        while state.view.phase != "over":
+            if state.between_hands is not None:
+                if 0 not in state.ready:
+                    seat.ready()
+            elif state.view.legal_actions:
+                seat.act(state.view.legal_actions[-1])
+            got = seat.receive(timeout=30)
+            assert isinstance(got, State), got
+            state = got
+    finally:
+        seat.close()
+    return key
+
+
+def _server_review(url: str, key: str) -> dict[str, Any]:
+    """The server's review of ``key``'s seat, asked for over a WebSocket of its own (English)."""
+    with connect(url.replace("http://", "ws://", 1) + "/ws", open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "key": key}))
+        ws.send(json.dumps({"type": "review"}))
+        while True:
+            message = json.loads(ws.recv(timeout=30))
+            assert message["type"] != "error", message
+            if message["type"] == "review":
+                review: dict[str, Any] = message["review"]
+                return review
+
+
+def _one_place(number: float) -> str:
+    """A number of points as the board writes it in English: one decimal, halves away from zero."""
+    return str(Decimal(number).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def _action_words(action: str) -> str:
+    verb, *cards = action.split()
+    return {"discard": "lay away ", "play": "play "}[verb] + " ".join(map(card_text, cards))
+
+
+def test_the_expert_level_and_the_coach_after_a_game(base_url: str, contexts: Contexts) -> None:
+    # The expert is one of the board's levels, and a room against it is made from the board.
+    page = contexts.page()
+    start(page, base_url, "Ann")
+    expect(page.get_by_test_id("start-computer-expert")).to_have_text("Expert")
+    page.get_by_test_id("start-computer-expert").click()
+    expect(page.get_by_test_id("seat-name-1")).to_have_text("Computer (expert)")
+    expect(page.locator(HAND)).to_have_count(6)
+    expect(page.get_by_test_id("review")).to_be_hidden()  # no coach before the game is over
+    page.get_by_test_id("leave").click()
+
+    # A game played to the end by a script; the board opened on its seat shows the coach's review,
+    # with the numbers the server's review gives.
+    key = _play_to_the_end(base_url, "easy")
+    review = _server_review(base_url, key)
+    summary = review["summary"]
+    marked = [d for d in review["decisions"] if d["mark"]]
+    assert marked, "the script's choices earned at least one mark"
+    # The board's first review request is refused as a server refuses a message over its allowance;
+    # every other message goes to the real server and back.
+    refused: list[str] = []
+
+    def refuse_the_first_review(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if not refused and json.loads(message).get("type") == "review":
+                refused.append(str(message))
+                socket.send(
+                    json.dumps({"type": "error", "code": "rate", "message": "too many messages: slow down"})
+                )
+            else:
+                server.send(message)
+
+        socket.on_message(from_page)
+
+    page.route_web_socket(re.compile(r"/ws$"), refuse_the_first_review)
+    page.goto(f"{base_url}/#key={key}")
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    panel = page.get_by_test_id("review")
+    expect(panel).to_be_visible()
+    expect(page.get_by_test_id("review-decision")).to_have_count(0)
+    ask = page.get_by_test_id("review-ask")
+    ask.click()
+    expect(page.get_by_test_id("status")).to_contain_text("slow down")
+    # Refused, the review can be asked for again (the panel does not wait for an answer that never comes).
+    expect(ask).to_be_enabled()
+    expect(page.get_by_test_id("review-summary")).to_have_text("")
+    ask.click()
+    expect(page.get_by_test_id("review-summary")).to_have_text(
+        f"Points lost per deal: {_one_place(summary['discard_lost_per_deal'])} in the discard, "
+        f"{_one_place(summary['play_lost_per_deal'])} in the play. Blunders: {summary['marks']['blunder']}, "
+        f"mistakes: {summary['marks']['mistake']}, inaccuracies: {summary['marks']['inaccuracy']}."
+    )
+    expect(page.get_by_test_id("review-ask")).to_be_hidden()
+    shown = page.get_by_test_id("review-decision")
+    expect(shown).to_have_count(len(marked))
+    for item, decision in zip(shown.all(), marked, strict=True):
+        expect(item).to_have_class(f"review-{decision['mark']}")
+        expect(item.locator("strong")).to_have_text(decision["mark"])
+        expect(item).to_contain_text(
+            f"Deal {decision['deal']}: you chose to {_action_words(decision['chosen'])}, the expert would "
+            f"{_action_words(decision['best'])}: {_one_place(decision['points_lost'])} points lost."
+        )
+        if decision["reason"]:
+            expect(item.locator(".hint")).to_have_text(decision["reason"])

@@ -607,6 +607,8 @@ class Conn {
       this.table.render();
     } else if (msg.type === "error") {
       this.pending = false;
+      // A review asked for and refused (over the allowance, say) gets no answer: it may be asked again.
+      if (this.reviewAsked === this.log) this.reviewAsked = null;
       this.lastError = msg.message;
       status(msg.message || msg.code || "error");
       this.table.render();
