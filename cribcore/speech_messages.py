@@ -328,6 +328,8 @@ SHAPES: tuple[Shape, ...] = (
         r"profile (?P<profile>.+): the coach judges games of the standard pack only",
         N_("profile {profile}: the coach judges games of the standard pack only"),
     ),
+    _shape(r"the review comes when the game is over", N_("the review comes when the game is over")),
+    _shape(r"no review: (?P<reason>.+)", N_("no review: {reason}")),
     _shape(
         r"cannot keep saves in (?P<folder>.+): (?P<file>.+) is a file, not a folder \(move it away, or set "
         r"(?P<variable>\w+) to a folder\)",

@@ -255,3 +255,28 @@ def test_the_server_sends_the_same_review_after_a_game(client: TestClient) -> No
     assert answer["type"] == "review" and answer["seat"] == 0
     assert answer["review"] == review_game(game_record(game), 0).to_json()
     assert answer["review"]["decisions"]
+
+
+def test_a_game_the_coach_cannot_judge_is_refused_in_one_line_by_the_server(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cribcore.review
+
+    def cannot(*args: object, **kwargs: object) -> object:
+        raise RecordError("profile jokers: the coach judges games of the standard pack only")
+
+    room = client.post("/api/rooms", json={"mode": "computer", "names": ["Ann"], "level": "easy", "seed": 9})
+    data = room.json()
+    with connect(client, data["keys"][0]["key"]) as ann:
+        play_out(client, data["room"], [ann])
+        monkeypatch.setattr(cribcore.review, "review_game", cannot)
+        ann.send(type="review")
+        refused = ann.receive()
+    assert refused["type"] == "error"
+    assert refused["message"].startswith("no review: profile jokers")
+    assert "\n" not in refused["message"]
+    from cribcore.speech_messages import say
+
+    assert say(refused["message"], "es") == (
+        "sin revisión: perfil jokers: el entrenador solo juzga partidas con la baraja estándar"
+    )

@@ -429,11 +429,11 @@ class Room:
             raise RoomError("illegal", "the review comes when the game is over")
         from ..review import review_game  # the coach loads only when a review is asked for
 
-        return {
-            "type": "review",
-            "seat": seat,
-            "review": review_game(game_record(self.game), seat, lang=lang).to_json(),
-        }
+        try:
+            review = review_game(game_record(self.game), seat, lang=lang)
+        except ValueError as exc:  # a game the coach cannot judge (a pack with jokers): said in one line
+            raise RoomError("illegal", f"no review: {exc}") from None
+        return {"type": "review", "seat": seat, "review": review.to_json()}
 
     def touch(self, now: float) -> None:
         self.last_active = now
