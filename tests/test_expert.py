@@ -127,6 +127,25 @@ class TestTable:
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "three-players" in err and "points" in err
 
+    def test_the_notice_is_said_in_the_players_language(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        from cribcore.i18n import current_language, set_language
+
+        monkeypatch.setattr(wintable, "_BY_FINGERPRINT", {})
+        monkeypatch.setattr(wintable, "_NOTICED", set())
+        before = current_language()
+        set_language("es")
+        try:
+            assert wintable.win_table_for(rulebook_for(load_profile("three-players"))) is None
+        finally:
+            set_language(before)
+        err = capsys.readouterr().err
+        assert err == (
+            "experto: no hay tabla de victorias para el perfil 'three-players' (3 puestos); "
+            "juega por puntos\n"
+        )
+
 
 class TestPeggingOut:
     def test_takes_the_peg_out(self) -> None:

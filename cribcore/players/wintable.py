@@ -38,6 +38,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from ..files import atomic_write_text
+from ..i18n import _, ngettext
 from ..profiles import Profile
 from ..rulebook import Rulebook
 from .base import Player
@@ -504,13 +505,13 @@ def supports(book: Rulebook) -> str | None:
     """``None`` when the table's model fits ``book``'s profile, else why not (a few words)."""
     rules = book.rules
     if rules.seats != 2 or rules.sides != 2:
-        return f"{rules.seats} seats"
+        return ngettext("{n} seat", "{n} seats", rules.seats).format(n=rules.seats)
     if not book.target_wins:
-        return "reaching the target loses"
+        return _("reaching the target loses")
     if rules.target_of(0) != rules.target_of(1):
-        return "the sides play to different targets"
+        return _("the sides play to different targets")
     if tuple(book.counting_order(0)) != (1, 0):
-        return "its show is counted in another order"
+        return _("its show is counted in another order")
     return None
 
 
@@ -556,10 +557,14 @@ def win_table_for(book: Rulebook, *, progress: bool = True) -> WinTable | None:
         try:
             table = _table_for(book, progress)
         except Exception as exc:  # any failure to build falls back to points, as documented
-            why = f"its table could not be built ({exc})"
+            why = _("its table could not be built ({reason})").format(reason=exc)
     if table is None and key not in _NOTICED:
         _NOTICED.add(key)
-        notice(f"expert: no win table for the profile {book.profile_name!r} ({why}); it plays for points")
+        notice(
+            _("expert: no win table for the profile {profile!r} ({why}); it plays for points").format(
+                profile=book.profile_name, why=why
+            )
+        )
     _BY_FINGERPRINT[key] = table
     return table
 
@@ -645,7 +650,9 @@ def compute_table(book: Rulebook, deals: int, *, seed: int, show_progress: bool 
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
-            task = bar.add_task(f"win table for {book.profile_name}", total=deals + 1)
+            task = bar.add_task(
+                _("win table for {profile}").format(profile=book.profile_name), total=deals + 1
+            )
             for i in range(deals):
                 record = play_first_deal(profile, ("hard", "hard"), _deal_seed(seed, i))
                 if record is not None:
