@@ -92,7 +92,9 @@ def test_agrees_with_the_engines_show_under_every_profile(name: str) -> None:
             if rng.random() < 1 / 3:
                 suited = [c for c in FULL_DECK if c.suit == hand[0].suit and c != starter]
                 hand = tuple(rng.sample(suited, size))
-            results = hook.cribcore_show_items(rules=profile.rules, cards=hand, starter=starter, crib=crib)
+            results = hook.cribcore_show_items(
+                rules=profile.rules, cards=hand, starter=starter, crib=crib, seat=0, dealer=0 if crib else 1
+            )
             engine = sum(item.points for result in results if result for item in result)
             fast = show_total(
                 hand,

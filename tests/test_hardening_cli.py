@@ -78,7 +78,7 @@ def test_a_profile_with_hands_of_one_scores_no_flush() -> None:
     profile = load_profile("standard")
     hook = plugin_manager(profile.plugins, profile.options).hook
     results = hook.cribcore_show_items(
-        rules=profile.rules, cards=parse_cards("9D"), starter=parse_card("2D"), crib=False
+        rules=profile.rules, cards=parse_cards("9D"), starter=parse_card("2D"), crib=False, seat=0, dealer=1
     )
     assert not [item for result in results for item in result or () if item.kind == FLUSH]
 

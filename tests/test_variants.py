@@ -35,7 +35,12 @@ def kinds(events: tuple[Event, ...]) -> list[tuple[str, int | None, int]]:
 def flush_points(profile: Profile, hand: str, starter: str, *, crib: bool) -> int:
     hook = plugin_manager(profile.plugins, profile.options).hook
     results = hook.cribcore_show_items(
-        rules=profile.rules, cards=parse_cards(hand), starter=parse_card(starter), crib=crib
+        rules=profile.rules,
+        cards=parse_cards(hand),
+        starter=parse_card(starter),
+        crib=crib,
+        seat=0,
+        dealer=0 if crib else 1,  # outside a game, as the hookspec says
     )
     return sum(item.points for result in results for item in result or () if item.kind == FLUSH)
 
