@@ -155,6 +155,9 @@ class _Connection:
     """The language the seat's events are worded in (its ``hello``, then its ``lang`` messages)."""
     sent: Sent | None = None
     """What the connection was last sent, when its ``hello`` asked for states of changes only."""
+    room_lock: asyncio.Lock | None = None
+    """The room's lock, held here so that it lives as long as the connection (the room's locks are
+    kept only while someone holds them: without this one, each message would make it afresh)."""
 
     def allow(self, limits: Limits, cost: int = 1) -> bool:
         """Take ``cost`` tokens from the connection's bucket (refilled at the message rate)."""
@@ -521,13 +524,16 @@ class _Server:
             if not isinstance(hello, Hello):
                 raise RoomError("malformed", "the first message must be hello with your seat key")
             room_id = split_secret(hello.key)
-            async with self.lock(room_id):
+            room_lock = self.lock(room_id)
+            async with room_lock:
                 now = self.clock()
                 # Written first: a refused write (another server changed the room) registers nothing.
                 room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, hello.key, now))
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
-                conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang)
+                conn = _Connection(
+                    ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang, room_lock=room_lock
+                )
                 if hello.changes:
                     conn.sent = Sent()
                 conn.writer = asyncio.ensure_future(self.write(conn))
@@ -613,7 +619,7 @@ class _Server:
             return
         if isinstance(message, LangMessage):
             conn.lang = message.lang
-        async with self.lock(conn.room_id):
+        async with conn.room_lock or self.lock(conn.room_id):
             now = self.clock()
             try:
                 room = self.fetch(conn.room_id, now)
