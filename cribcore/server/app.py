@@ -155,6 +155,9 @@ class _Connection:
     """The language the seat's events are worded in (its ``hello``, then its ``lang`` messages)."""
     sent: Sent | None = None
     """What the connection was last sent, when its ``hello`` asked for states of changes only."""
+    room_lock: asyncio.Lock | None = None
+    """The room's lock, held here so that it lives as long as the connection (the room's locks are
+    kept only while someone holds them: without this one, each message would make it afresh)."""
 
     def allow(self, limits: Limits, cost: int = 1) -> bool:
         """Take ``cost`` tokens from the connection's bucket (refilled at the message rate)."""
@@ -521,13 +524,16 @@ class _Server:
             if not isinstance(hello, Hello):
                 raise RoomError("malformed", "the first message must be hello with your seat key")
             room_id = split_secret(hello.key)
-            async with self.lock(room_id):
+            room_lock = self.lock(room_id)
+            async with room_lock:
                 now = self.clock()
                 # Written first: a refused write (another server changed the room) registers nothing.
                 room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, hello.key, now))
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
-                conn = _Connection(ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang)
+                conn = _Connection(
+                    ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang, room_lock=room_lock
+                )
                 if hello.changes:
                     conn.sent = Sent()
                 conn.writer = asyncio.ensure_future(self.write(conn))
@@ -613,7 +619,7 @@ class _Server:
             return
         if isinstance(message, LangMessage):
             conn.lang = message.lang
-        async with self.lock(conn.room_id):
+        async with conn.room_lock or self.lock(conn.room_id):
             now = self.clock()
             try:
                 room = self.fetch(conn.room_id, now)
@@ -721,14 +727,32 @@ def _json_errors(
     return wrapped
 
 
-class _SecurityHeaders:
-    """Adds a strict content security policy and friends to every HTTP response."""
+def _route_path(scope: Scope) -> str:
+    """The request's path below the application's root path (as Starlette's router matches it)."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    return path[len(root) :] if root and path.startswith(root + "/") else path
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class _SecurityHeaders:
+    """Adds a strict content security policy and friends to every HTTP response, and hands the play
+    channel's WebSocket straight to ``play``.
+
+    Starlette's layers do nothing for a WebSocket on a known path but pass every frame through a
+    few wrappers (its error handlers catch only HTTP and Starlette's own WebSocket exceptions, which
+    ``play`` never raises), and a move is one frame in and two out: the shortcut saves them.
+    Every other WebSocket path still goes through Starlette (which refuses it).
+    """
+
+    def __init__(self, app: ASGIApp, play: Callable[[WebSocket], Awaitable[None]] | None = None) -> None:
         self.app = app
+        self.play = play
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
+            if self.play is not None and scope["type"] == "websocket" and _route_path(scope) == "/ws":
+                await self.play(WebSocket(scope, receive, send))
+                return
             await self.app(scope, receive, send)
             return
 
@@ -801,6 +825,6 @@ def create_app(
         ],
         lifespan=lifespan,
     )
-    app.add_middleware(_SecurityHeaders)
+    app.add_middleware(_SecurityHeaders, play=server.play)
     app.state.server = server
     return app

@@ -249,7 +249,11 @@ class Room:
         """`to_json` as compact JSON text (how a room is stored). The record's finished deals are
         written once and kept (the room is saved after every move): only the deal in play is new."""
         data = self.to_json_without_record()
-        return f'{_compact(data)[:-1]},"record":{self._record.text(self.game)}}}'
+        # The seed (256 bits) is written apart: orjson refuses integers beyond 64 bits, and the whole
+        # room would otherwise be written again by `json` after every move. An integer's JSON is its
+        # decimal digits.
+        seed = int(data.pop("seed"))
+        return f'{_compact(data)[:-1]},"seed":{seed},"record":{self._record.text(self.game)}}}'
 
     @classmethod
     def from_json(cls, data: str | bytes | dict[str, Any]) -> Room:
