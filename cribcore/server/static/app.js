@@ -1043,7 +1043,7 @@ class Table {
     }
     $("mine").textContent = view.discarded.length ? t("You laid away {cards} to {crib}.", { cards: cardsText(view.discarded), crib: cribOf }) : "";
 
-    // Hints (the hard level's choice) where no other person plays; a hint lasts until the state changes.
+    // Hints (the expert's choice) where no other person plays; a hint lasts until the state changes.
     show($("hint"), myTurn && room.mode !== "friend" && !goNow);
     $("hint").disabled = busy;
     $("hint").onclick = () => conn.send({ type: "hint" });
