@@ -14,7 +14,7 @@ from typing import Any, cast
 from .cards import Card
 from .scoring import ScoreItem
 
-__all__ = ["Event", "lazy_items", "make_event", "redact"]
+__all__ = ["Event", "lazy_field", "lazy_items", "make_event", "redact"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,23 +90,25 @@ def unguarded(cls: type) -> Any:
 _EventSlots = unguarded(Event)
 
 
-# ``items`` may be stored unworked out, as a `functools.partial` that computes them (see `lazy_items`):
-# the field reads through this property, which works them out on the first read and keeps them, so every
-# reader (equality, hashing, repr, `to_json`, `dataclasses.replace`, pickling) sees the items themselves.
-_items_slot = vars(Event)["items"]
-_get_items = _items_slot.__get__
-_put_items = _items_slot.__set__
+def lazy_field(cls: type, name: str, doc: str) -> None:
+    """Make the slot field ``name`` of the frozen dataclass ``cls`` read through a property that works
+    out a stored `functools.partial` on the first read and keeps the result, so every reader (equality,
+    hashing, repr, `to_json`, `dataclasses.replace`, pickling) sees the value itself. For fields the
+    engine fills by the hundred a game and rarely reads (an event's items, a view's event log)."""
+    slot = vars(cls)[name]
+    get, put = slot.__get__, slot.__set__
+
+    def read(obj: Any) -> Any:
+        value = get(obj, cls)
+        if type(value) is partial:
+            value = value()
+            put(obj, value)
+        return value
+
+    setattr(cls, name, property(read, put, doc=doc))
 
 
-def _read_items(event: Event) -> tuple[ScoreItem, ...]:
-    value = _get_items(event, Event)
-    if type(value) is partial:
-        value = value()
-        _put_items(event, value)
-    return cast("tuple[ScoreItem, ...]", value)
-
-
-setattr(Event, "items", property(_read_items, _put_items, doc="The scoring items (worked out when read)."))  # noqa: B010
+lazy_field(Event, "items", "The scoring items (worked out when read).")
 
 
 def lazy_items(
@@ -141,7 +143,7 @@ def make_event(
     event.seat = seat
     event.cards = cards
     event.points = points
-    event.items = items  # the slot itself: lazy items stay unworked out (see `_read_items`)
+    event.items = items  # the slot itself: lazy items stay unworked out (see `lazy_field`)
     event.scores = scores
     event.count = count
     event.scored = scored

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from .actions import Action
 from .cards import Card
-from .events import Event, unguarded
+from .events import Event, lazy_field, unguarded
 from .phases import PhaseState
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
@@ -118,24 +118,8 @@ included (a wrong number of values raises `TypeError`): built by plain assignmen
 time of the frozen dataclass's ``__init__`` (the engine builds one view per decision)."""
 
 
-# ``events`` may be stored unworked out, as a `functools.partial` that builds the tuple (see
-# `lazy_events`): the field reads through this property, which builds it on the first read and keeps it,
-# so every reader (equality, hashing, repr, `dataclasses.replace`, pickling) sees the events themselves.
-_events_slot = vars(SeatView)["events"]
-_get_events = _events_slot.__get__
-_put_events = _events_slot.__set__
-
-
-def _read_events(view: SeatView) -> tuple[Event, ...]:
-    value = _get_events(view, SeatView)
-    if type(value) is partial:
-        value = value()
-        _put_events(view, value)
-    return cast("tuple[Event, ...]", value)
-
-
-_EVENTS_DOC = "The seat's event log (built when first read)."
-setattr(SeatView, "events", property(_read_events, _put_events, doc=_EVENTS_DOC))  # noqa: B010
+# ``events`` may be stored unworked out, as a `functools.partial` that builds the tuple (see `lazy_events`).
+lazy_field(SeatView, "events", "The seat's event log (built when first read).")
 
 
 def lazy_events(build: Callable[..., tuple[Event, ...]], *args: Any) -> tuple[Event, ...]:
