@@ -181,29 +181,4 @@ def peg_pile(pile: Sequence[int], count: int, seat: int = 0) -> int:
     """`peg_points` on card indices: the standard points for laying the last card of ``pile`` (the
     current count's cards in the order laid) with the count now at ``count``. ``seat`` is ignored (the
     standard play does not depend on it); it makes this a drop-in for a profile's scorer."""
-    points = 2 if count in (15, 31) else 0
-    n = len(pile)
-    last = RANK[pile[-1]]
-    same = 1
-    while same < n and RANK[pile[-same - 1]] == last:
-        same += 1
-    if same >= 2:
-        return points + _PAIR_POINTS[same]
-    if n < 3:
-        return points
-    low = high = last
-    seen = 1 << last
-    run = 0
-    for length in range(2, n + 1):
-        rank = RANK[pile[-length]]
-        bit = 1 << rank
-        if seen & bit:
-            break
-        seen |= bit
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
-        if length >= 3 and high - low == length - 1:
-            run = length
-    return points + run
+    return peg_points([RANK[card] for card in pile], count)
