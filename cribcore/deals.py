@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from .cards import FULL_DECK, Card
 from .events import unguarded
@@ -138,7 +138,8 @@ class SeededDeals:
         cards.crib_cards = crib_cards
         cards.starter = starter
         cards.__class__ = DealCards
-        return cast(DealCards, cards)
+        built: DealCards = cards  # typed by assignment: `typing.cast` is a Python call
+        return built
 
 
 class RecordedDeals:

@@ -742,7 +742,8 @@ class Game:
         log.discard_order = tuple(self._discard_order)
         log.phase_actions = tuple(self._phase_texts)
         log.__class__ = DealLog
-        return cast(DealLog, log)
+        built: DealLog = log  # typed by assignment: `typing.cast` is a Python call
+        return built
 
     # ----------------------------------------------------------------- plugin phases
 

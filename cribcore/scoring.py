@@ -362,6 +362,15 @@ def play_items(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
     return counted_play_items(pile, count)
 
 
+def _may_end_run(last: int, before: int, third: int, size: int) -> bool:
+    """Whether a run of three or more can end with the last card of a ``size``-card count whose last
+    three ranks are ``third``, ``before``, ``last`` (``before`` differs from ``last``): such a run holds
+    those three, so they are distinct and span less than ``size`` ranks. Most counts fail this, which
+    spares them the search for the longest run."""
+    gap, far, near = last - before, last - third, before - third
+    return bool(far and near) and -size < gap < size and -size < far < size and -size < near < size
+
+
 def counted_play_items(pile: Sequence[Card], count: int) -> tuple[ScoreItem, ...]:
     """`play_items` for a ``pile`` whose count (the sum of its cards' values) the caller already knows
     (the engine keeps it): the same items, without adding the pile up again."""
@@ -372,12 +381,13 @@ def counted_play_items(pile: Sequence[Card], count: int) -> tuple[ScoreItem, ...
         items.append(_item(FIFTEEN, tuple(pile), 2))
     rank = last.rank
     if size >= 2:
-        if pile[-2].rank == rank:
+        before = pile[-2].rank
+        if before == rank:
             same = 2
             while same < size and pile[-same - 1].rank == rank:
                 same += 1
             items.append(_item(PAIR, tuple(pile[-same:]), _PLAY_PAIR_POINTS[same]))
-        elif size >= 3:
+        elif size >= 3 and _may_end_run(rank, before, pile[-3].rank, size):
             # The longest run ending with the last card: widen the window one card at a time until a
             # rank repeats (no longer window can be a run then); a window is a run when its distinct
             # ranks span exactly its length.
