@@ -55,21 +55,49 @@ _PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_get
 """Whether `random.Random.shuffle` draws with ``getrandbits`` as `shuffle` repeats (CPython's)."""
 
 
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""The steps of a shuffle by list length: ``(i, n, k)`` for ``i`` from the end down to 1, ``j`` drawn
+below ``n = i + 1`` with ``k``, its bit length, bits a draw (kept: working them out is a fifth of a
+shuffle)."""
+
+
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    steps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
+    if length <= 256:
+        _STEPS[length] = steps
+    return steps
+
+
 def shuffle(rng: random.Random, cards: list[Any]) -> None:
     """``rng.shuffle(cards)``, the same draws and the same result, without a method call per card (a
     deal's largest cost, and the hard level's sampled hands'). Falls back to ``rng.shuffle`` where
-    `random` draws another way."""
+    `random` draws another way.
+
+    Drawing the words in batches (``getrandbits(32 * m)``, split) was measured slower: each word is a
+    new int, where a ``getrandbits(k)`` of a few bits is a cached small one."""
     if not _PLAIN_RANDBELOW:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(cards))):
-        n = i + 1
-        k = n.bit_length()
+    steps = _STEPS.get(len(cards)) or _steps(len(cards))
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def _draw_below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` above 0: the same draw, without `random.Random.randrange`'s checks
+    (once a deal)."""
+    if n <= 0 or not _PLAIN_RANDBELOW:
+        return rng.randrange(n)
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 _STANDARD_PARTS: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
@@ -130,8 +158,8 @@ class SeededDeals:
             hands[(dealer + 1 + k) % seats] = pack[k : seats * dealt : seats]
         position = seats * dealt
         crib_cards = tuple(pack[position : position + rules.crib_from_pack])
-        rest = pack[position + rules.crib_from_pack :]
-        starter = rest[rng.randrange(len(rest))]
+        start = position + rules.crib_from_pack
+        starter = pack[start + _draw_below(rng, len(pack) - start)]
         # Built by plain assignment (see `cribcore.events.unguarded`): once a deal, every game.
         cards = object.__new__(_DealCardsSlots)
         cards.hands = tuple([tuple(hand) for hand in hands])

@@ -406,7 +406,9 @@ class Game:
             return tuple([_play_of(card) for card in hand if card.value <= room])
         if self._phase is _DISCARD and self._claim is None and self._plugin_phase is None:
             # The discard's common case: every seat yet to discard may act.
-            if not self._is_seat(seat) or self._discards[seat] is not None:
+            if not ((type(seat) is int and 0 <= seat < self._seats) or self._is_seat(seat)):
+                return ()
+            if self._discards[seat] is not None:
                 return ()
             if not self._checks_discards:
                 known = self._discard_choices[seat]
@@ -511,7 +513,11 @@ class Game:
             start = len(self._events)
             self._play(seat, card)
             return tuple(self._events[start:])
-        choices = self._discard_choices[seat] if self._is_seat(seat) else None
+        choices = (
+            self._discard_choices[seat]
+            if (type(seat) is int and 0 <= seat < self._seats) or self._is_seat(seat)
+            else None
+        )
         if not (
             choices is not None
             and self._phase is _DISCARD
@@ -812,13 +818,13 @@ class Game:
         self._cards = cards
         # Kept in `Card` order, so legal actions and views need no sorting.
         self._hands = hands = [sorted(hand, key=_by_index) for hand in cards.hands]
-        self._held = [[card.index for card in hand] for hand in hands]
+        self._held = [list(map(_by_index, hand)) for hand in hands]
         if not self._seeded_standard:
             # Any source's cards may include extras (jokers): their count values are looked up too.
             self._value_table(cards)
+        # `_discard_ids` needs no reset: it is read only for a seat whose choices were listed this deal.
         self._discard_choices = [None] * seats
-        self._discard_ids = [{} for _ in range(seats)]
-        self._kept = [() for _ in range(seats)]
+        self._kept = [()] * seats
         self._discards = [None] * seats
         self._to_discard = tuple(range(seats))
         self._discard_order = []
@@ -882,7 +888,7 @@ class Game:
             if self._award(event, sum(item.points for item in items)):
                 return
         self._phase = _PLAY
-        self._hand_plays = [tuple([_play_of(card) for card in hand]) for hand in self._hands]
+        self._hand_plays = [tuple(map(_play_of, hand)) for hand in self._hands]
         self._to_play = next_holding(self._hands, self._dealer)
         if self._to_play is None:
             self._show()

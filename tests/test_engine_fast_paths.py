@@ -105,3 +105,20 @@ def test_a_discard_equal_to_a_listed_one_but_not_it_is_still_applied() -> None:
     assert twin == listed and twin is not listed
     events = game.apply(seat, twin)
     assert events[0].kind == "discard" and events[0].cards == listed.cards
+
+
+def test_a_deals_shuffle_and_starter_draw_are_randoms_own_for_every_length() -> None:
+    """The shuffle's kept steps and the starter's draw (`cribcore.deals`) give `random.Random.shuffle`'s
+    order and `randrange`'s number, and leave the generator in the same state, lists of any length."""
+    from cribcore.deals import _draw_below, shuffle
+
+    for seed in range(60):
+        for length in (0, 1, 2, 3, 17, 40, 52, 53, 300):
+            mine, theirs = list(range(length)), list(range(length))
+            first, second = random.Random(seed), random.Random(seed)
+            shuffle(first, mine)
+            second.shuffle(theirs)
+            assert mine == theirs
+            if length:
+                assert _draw_below(first, length) == second.randrange(length)
+            assert first.getstate() == second.getstate()
