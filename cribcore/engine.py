@@ -266,7 +266,7 @@ class Game:
         self._values: Sequence[int] = CARD_VALUE
         self._top_value = max(CARD_VALUE)
         """No card dealt this deal counts more: a count with this much room takes any held card."""
-        self._hand_plays: list[tuple[Action, ...]] = [() for _ in range(seats)]
+        self._hand_plays: list[tuple[Play, ...]] = [() for _ in range(seats)]
         """Each seat's `Play` of every held card, in hand order."""
         self._discard_choices: list[tuple[Action, ...] | None] = [None] * seats
         self._discard_ids: list[dict[int, None]] = [{} for _ in range(seats)]
@@ -402,8 +402,8 @@ class Game:
             room = PLAY_LIMIT - self._count
             if room >= self._top_value:
                 return self._hand_plays[seat]
-            hand = self._hands[seat]
-            return tuple([_play_of(card) for card in hand if card.value <= room])
+            # The seat's plays are kept in hand order: those whose card fits.
+            return tuple([play for play in self._hand_plays[seat] if play.card.value <= room])
         if self._phase is _DISCARD and self._claim is None and self._plugin_phase is None:
             # The discard's common case: every seat yet to discard may act.
             if not ((type(seat) is int and 0 <= seat < self._seats) or self._is_seat(seat)):
@@ -916,8 +916,9 @@ class Game:
             self._play_declared(seat, event)
             return
         points = 0
-        for item in items:
-            points += item.points
+        if items:  # most cards score nothing
+            for item in items:
+                points += item.points
         if points:
             if self._score("play", seat, points, (card,), items, count):
                 return
