@@ -151,7 +151,7 @@ class SeededDeals:
         pack = list(self.pack)
         shuffle(rng, pack)
         seats, dealt = rules.seats, rules.cards_dealt
-        hands: list[list[Card]] = [[] for _ in range(seats)]
+        hands: list[Sequence[Card]] = [()] * seats
         # One card at a time, starting with the dealer's left: the k-th seat from there gets every
         # seats-th card from position k.
         for k in range(seats):
@@ -162,7 +162,7 @@ class SeededDeals:
         starter = pack[start + _draw_below(rng, len(pack) - start)]
         # Built by plain assignment (see `cribcore.events.unguarded`): once a deal, every game.
         cards = object.__new__(_DealCardsSlots)
-        cards.hands = tuple([tuple(hand) for hand in hands])
+        cards.hands = tuple(map(tuple, hands))
         cards.crib_cards = crib_cards
         cards.starter = starter
         cards.__class__ = DealCards

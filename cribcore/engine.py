@@ -180,6 +180,35 @@ def _shown(value: object) -> str:
     return reprlib.repr(value)
 
 
+_SeatTables = tuple[tuple[int, ...], tuple[tuple[int], ...], tuple[int, ...] | None]
+_SEAT_TABLES: dict[int, tuple[Rulebook, RuleSet, _SeatTables]] = {}
+"""`_seat_tables` by rulebook identity (every game of a profile shares its rulebook)."""
+
+
+def _seat_tables(book: Rulebook, rules: RuleSet) -> _SeatTables:
+    """Each seat's side, each seat alone as a tuple (a `Game.to_act` answer), and each side's target
+    when the standard winner rule holds (else ``None``): the same for every game under ``book``, so
+    worked out once per rulebook rather than once per game."""
+    known = _SEAT_TABLES.get(id(book))
+    if known is not None and known[0] is book and known[1] is rules:
+        return known[2]
+    tables: _SeatTables = (
+        tuple(rules.side_of(seat) for seat in range(rules.seats)),
+        tuple((seat,) for seat in range(rules.seats)),
+        tuple(rules.target_of(side) for side in range(rules.sides)) if book.is_standard_winner else None,
+    )
+    if len(_SEAT_TABLES) >= 64:
+        _SEAT_TABLES.clear()
+    _SEAT_TABLES[id(book)] = (book, rules, tables)
+    return tables
+
+
+@functools.lru_cache(maxsize=16)
+def _default_names(seats: int) -> tuple[str, ...]:
+    """The players' names when none are given: ``Player 1``, ``Player 2``, …"""
+    return tuple(f"Player {i + 1}" for i in range(seats))
+
+
 class Game:
     """One game of cribbage under a profile (the locked standard profile by default).
 
@@ -214,15 +243,9 @@ class Game:
         self._standard_show = book.is_standard_show
         self._checks_discards = book.checks_discards
         self._always_continues = book.play_always_continues
-        self._side_of = tuple(self.rules.side_of(seat) for seat in range(self.rules.seats))
-        self._alone = tuple((seat,) for seat in range(self.rules.seats))
+        self._side_of, self._alone, self._targets = _seat_tables(book, self.rules)
         self._counts_shows = book.flush_rules is not None
         """Whether show totals come from the show tables (the standard show, or with hand-flush)."""
-        self._targets: tuple[int, ...] | None = (
-            tuple(self.rules.target_of(side) for side in range(self.rules.sides))
-            if book.is_standard_winner
-            else None
-        )
         if deals is None:
             seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
             deals = SeededDeals(seed, self.pack)
@@ -239,7 +262,7 @@ class Game:
                 not book.has_extra_cards if pack is self.pack else all(card.standard for card in pack)
             )
         seats = self.rules.seats
-        names = tuple(players) if players is not None else tuple(f"Player {i + 1}" for i in range(seats))
+        names = tuple(players) if players is not None else _default_names(seats)
         if len(names) != seats:
             raise ValueError(f"this profile seats {seats} players, not {len(names)}")
         self.players: tuple[str, ...] = names
