@@ -98,6 +98,7 @@ class DealLog:
 
 
 _LogSlots = unguarded(DealLog)
+_DiscardSlots = unguarded(Discard)
 _new = object.__new__
 _COUNT_KINDS = ("play", "hand", "crib")
 _PLAYS: dict[int, Play] = {}
@@ -130,7 +131,12 @@ def _discard_of(cards: tuple[Card, ...]) -> Discard:
     if action is None:
         if len(_DISCARDS) >= 1 << 16:
             _DISCARDS.clear()
-        action = _DISCARDS[key] = Discard(cards)
+        # Built by plain assignment (see `cribcore.events.unguarded`): ``Discard(cards)`` would sort
+        # cards that are already in order, and a game's first deals make hundreds of discards.
+        made = _new(_DiscardSlots)
+        made.cards = cards
+        made.__class__ = Discard
+        action = _DISCARDS[key] = made
     if len(cards) == 2:
         low, high = cards[0].index, cards[1].index
         if low < high < STANDARD_CARDS:

@@ -122,3 +122,18 @@ def test_a_deals_shuffle_and_starter_draw_are_randoms_own_for_every_length() -> 
             if length:
                 assert _draw_below(first, length) == second.randrange(length)
             assert first.getstate() == second.getstate()
+
+
+def test_listed_discards_are_the_discards_their_cards_make() -> None:
+    """The engine builds its shared discards without `Discard`'s sorting (their cards are in order
+    already): each equals, hashes and prints as the discard made the ordinary way."""
+    from cribcore.profiles import load_profile
+
+    for profile_name in ("standard", "three-players", "five-card"):
+        game = Game(load_profile(profile_name), seed=3)
+        for seat in game.to_act:
+            for action in game.legal_actions(seat):
+                assert isinstance(action, Discard)
+                plain = Discard(tuple(reversed(action.cards)))
+                assert action == plain and hash(action) == hash(plain) and str(action) == str(plain)
+                assert list(action.cards) == sorted(action.cards)
