@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any
 
 from .actions import (
     CLAIM_LIMIT,
@@ -479,14 +479,15 @@ class Game:
             a, b, c, d, e, f = held
             rows = _PAIR_ROWS
             ra, rb, rc, rd, r_e = rows[a], rows[b], rows[c], rows[d], rows[e]
+            # Typed loosely so that, every entry made, it is the choices as it is (no `typing.cast` call).
             # fmt: off
-            found = (
+            found: Any = (
                 ra[b], ra[c], ra[d], ra[e], ra[f], rb[c], rb[d], rb[e], rb[f],
                 rc[d], rc[e], rc[f], rd[e], rd[f], r_e[f],
             )
             # fmt: on
             if all(found):
-                choices = cast("tuple[Action, ...]", found)
+                choices = found
             else:
                 choices = [_pair_of(first, second) for first, second in combinations(hand, 2)]
         elif self.rules.discards == 2:
@@ -593,8 +594,9 @@ class Game:
             # The discard's common case (the same answers as `to_act` and `legal_actions`).
             to_act = self._to_discard
             listed = self._discard_choices[seat]
-            unlisted = listed is None or self._discards[seat] is not None
-            legal = self.legal_actions(seat) if unlisted else cast("tuple[Action, ...]", listed)
+            legal = (
+                listed if listed is not None and self._discards[seat] is None else self.legal_actions(seat)
+            )
         else:
             to_act = self.to_act
             legal = self.legal_actions(seat) if seat in to_act else ()
