@@ -56,12 +56,13 @@ _PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_get
 
 
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-"""The steps of a shuffle by list length: ``(i, n, k)`` for ``i`` from the end down to 1, ``j`` drawn
-below ``n = i + 1`` with ``k``, its bit length, bits a draw (kept: working them out is a fifth of a
-shuffle)."""
+"""The steps of a shuffle by list length: ``(i, n, k)`` for ``i`` from the end down to 1, where the
+position ``j`` swapped with ``i`` is drawn below ``n = i + 1`` from ``k`` random bits (``n``'s bit
+length). Kept per length: working them out each time was a fifth of a shuffle."""
 
 
 def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of a shuffle of ``length`` items (see `_STEPS`), kept for lengths up to 256."""
     steps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
     if length <= 256:
         _STEPS[length] = steps
@@ -70,8 +71,8 @@ def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
 
 def shuffle(rng: random.Random, cards: list[Any]) -> None:
     """``rng.shuffle(cards)``, the same draws and the same result, without a method call per card (a
-    deal's largest cost, and the hard level's sampled hands'). Falls back to ``rng.shuffle`` where
-    `random` draws another way.
+    deal's largest cost after seeding its generator, and the hard level's sampled hands'). Falls back
+    to ``rng.shuffle`` where `random` draws another way.
 
     Drawing the words in batches (``getrandbits(32 * m)``, split) was measured slower: each word is a
     new int, where a ``getrandbits(k)`` of a few bits is a cached small one."""
