@@ -22,7 +22,6 @@ import math
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +30,7 @@ from .players.registry import COMPUTER_KINDS, make_player
 from .profiles import Profile
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = [
     "MAX_JOBS",
@@ -370,8 +369,8 @@ def _run_here(matchup: Matchup, chunks: Iterator[tuple[int, int]], progress: Pro
 
 
 def _run_local(matchup: Matchup, chunks: Iterator[tuple[int, int]], jobs: int, progress: Progress) -> Tally:
-    # Loaded only for local processes: a run in this process does without it.
-    from concurrent.futures import ProcessPoolExecutor
+    # Loaded only for local processes: a run in this process does without them.
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     tally = Tally(matchup.sides)
     executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
