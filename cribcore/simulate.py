@@ -188,18 +188,22 @@ def _count_game(game: Game, lines: tuple[int, int], tally: Tally) -> None:
     concerning = "other"
     points = tally.points
     side_of = [rules.side_of(seat) for seat in range(rules.seats)]
-    source_of = _SOURCE_OF_KIND.get
+    sources = _SOURCE_OF_KIND
+    # Three branches rather than one lookup and a merged test: most events of a game are plays.
     for event in game.events:
         kind = event.kind
-        direct = source_of(kind)
-        if direct is not None:
-            concerning = direct
+        if kind in sources:
+            concerning = sources[kind]
+            if event.scored and event.points and event.seat is not None:
+                points[concerning][side_of[event.seat]] += event.points
         elif kind == "deal":
             concerning = "other"
             if first_dealer is None:
                 first_dealer = event.seat
-        if event.scored and event.points and event.seat is not None:
-            source = direct or (concerning if kind in _CLAIM_KINDS else "other")
+            if event.scored and event.points and event.seat is not None:
+                points["other"][side_of[event.seat]] += event.points
+        elif event.scored and event.points and event.seat is not None:
+            source = concerning if kind in _CLAIM_KINDS else "other"
             points[source][side_of[event.seat]] += event.points
     scores = game.scores
     tally.games += 1
