@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .actions import Action
 from .engine import Game, standard_profile
 from .players.registry import COMPUTER_KINDS, make_player
 from .profiles import Profile
@@ -162,20 +163,28 @@ class Tally:
 
 
 def play_game(matchup: Matchup, index: int) -> Game:
-    """Play game ``index`` of ``matchup`` to the end, each seat choosing from its own view."""
+    """Play game ``index`` of ``matchup`` to the end, each seat choosing from its own view (or from its
+    legal actions alone, for a player that reads nothing else: see
+    `cribcore.players.base.ChoosesFromActions`)."""
     seed = game_seed(matchup.seed, index)
     names = [f"{kind} {seat + 1}" for seat, kind in enumerate(matchup.kinds)]
     game = Game(matchup.profile, seed=seed, players=names)
     players = [make_player(kind, player_seed(seed, seat)) for seat, kind in enumerate(matchup.kinds)]
-    # Bound once: a game is a hundred-odd decisions.
-    choosers = [player.choose for player in players]
-    view, apply = game.view, game.apply
+    # Bound once: a game is a hundred-odd decisions. A player that reads nothing of its view but the
+    # legal actions (a `ChoosesFromActions`) is handed those alone: the same choice, and no view built.
+    view, legal, apply = game.view, game.legal_actions, game.apply
+    choosers: list[Callable[[Any], Action]] = []
+    asked: list[Callable[[int], Any]] = []
+    for player in players:
+        choose_from = getattr(player, "choose_from", None)
+        choosers.append(choose_from if choose_from is not None else player.choose)
+        asked.append(legal if choose_from is not None else view)
     while not game.is_over:
         to_act = game.to_act
         if not to_act:  # only a replayed record can run out of deals; a seeded game never does
             raise RuntimeError(f"game {index} stopped with nobody to act")
         seat = to_act[0]
-        apply(seat, choosers[seat](view(seat)))
+        apply(seat, choosers[seat](asked[seat](seat)))
     return game
 
 
