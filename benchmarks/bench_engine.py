@@ -6,8 +6,9 @@ after round; each side keeps its best round, and the ratio is reference time ove
 faster). Measured:
 
 - ``api``: random games through the engine API (``legal_actions``, ``apply``; no views), seeds 0, 1, …;
-- ``views``: random games as ``simulate`` plays and tallies them (each seat choosing from its own
-  view), in one process without the command's start-up;
+- ``views``: random games as ``simulate`` plays and tallies them (each seat choosing as it does there:
+  a random seat from its legal actions, all it reads of its view), in one process without the
+  command's start-up;
 - ``simulate``: the whole command ``cribbage simulate N --players random,random --jobs 1`` (start-up
   included), and with ``--hard N`` also ``--players hard,hard``;
 - ``openspiel`` (with ``--openspiel PYTHON``, an environment with ``open_spiel`` installed): OpenSpiel's
@@ -55,7 +56,8 @@ def _api_games(games: int) -> float:
 
 def _views_games(games: int) -> float:
     """CPU seconds for ``games`` random-versus-random games as ``simulate`` plays and tallies them,
-    each seat choosing from its own view, without the command's start-up (run inside a worker)."""
+    each seat choosing as it does there (a random seat from its legal actions, all it reads of its
+    view), without the command's start-up (run inside a worker)."""
     from cribcore.engine import standard_profile
     from cribcore.simulate import Matchup, play_chunk
 
@@ -269,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     def views(python: str) -> Callable[[], float]:
         return lambda: _worker_time(python, "views", args.simulate)
 
-    label = f"random games through views, simulate's path ({args.simulate})"
+    label = f"random games as simulate plays them ({args.simulate})"
     _side_by_side(label, args.rounds, views(ours), views(ref))
     for players, games in (("random,random", args.simulate), ("hard,hard", args.hard)):
         if games:

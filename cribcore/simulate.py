@@ -22,16 +22,16 @@ import math
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .actions import Action
 from .engine import Game, standard_profile
 from .players.registry import COMPUTER_KINDS, make_player
 from .profiles import Profile
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = [
     "MAX_JOBS",
@@ -163,20 +163,28 @@ class Tally:
 
 
 def play_game(matchup: Matchup, index: int) -> Game:
-    """Play game ``index`` of ``matchup`` to the end, each seat choosing from its own view."""
+    """Play game ``index`` of ``matchup`` to the end, each seat choosing from its own view (or from its
+    legal actions alone, for a player that reads nothing else: see
+    `cribcore.players.base.ChoosesFromActions`)."""
     seed = game_seed(matchup.seed, index)
     names = [f"{kind} {seat + 1}" for seat, kind in enumerate(matchup.kinds)]
     game = Game(matchup.profile, seed=seed, players=names)
     players = [make_player(kind, player_seed(seed, seat)) for seat, kind in enumerate(matchup.kinds)]
-    # Bound once: a game is a hundred-odd decisions.
-    choosers = [player.choose for player in players]
-    view, apply = game.view, game.apply
+    # Bound once: a game is a hundred-odd decisions. A player that reads nothing of its view but the
+    # legal actions (a `ChoosesFromActions`) is handed those alone: the same choice, and no view built.
+    view, legal, apply = game.view, game.legal_actions, game.apply
+    choosers: list[Callable[[Any], Action]] = []
+    asked: list[Callable[[int], Any]] = []
+    for player in players:
+        choose_from = getattr(player, "choose_from", None)
+        choosers.append(choose_from if choose_from is not None else player.choose)
+        asked.append(legal if choose_from is not None else view)
     while not game.is_over:
         to_act = game.to_act
         if not to_act:  # only a replayed record can run out of deals; a seeded game never does
             raise RuntimeError(f"game {index} stopped with nobody to act")
         seat = to_act[0]
-        apply(seat, choosers[seat](view(seat)))
+        apply(seat, choosers[seat](asked[seat](seat)))
     return game
 
 
@@ -189,18 +197,22 @@ def _count_game(game: Game, lines: tuple[int, int], tally: Tally) -> None:
     concerning = "other"
     points = tally.points
     side_of = [rules.side_of(seat) for seat in range(rules.seats)]
-    source_of = _SOURCE_OF_KIND.get
+    sources = _SOURCE_OF_KIND
+    # Three branches rather than one lookup and a merged test: most events of a game are plays.
     for event in game.events:
         kind = event.kind
-        direct = source_of(kind)
-        if direct is not None:
-            concerning = direct
+        if kind in sources:
+            concerning = sources[kind]
+            if event.scored and event.points and event.seat is not None:
+                points[concerning][side_of[event.seat]] += event.points
         elif kind == "deal":
             concerning = "other"
             if first_dealer is None:
                 first_dealer = event.seat
-        if event.scored and event.points and event.seat is not None:
-            source = direct or (concerning if kind in _CLAIM_KINDS else "other")
+            if event.scored and event.points and event.seat is not None:
+                points["other"][side_of[event.seat]] += event.points
+        elif event.scored and event.points and event.seat is not None:
+            source = concerning if kind in _CLAIM_KINDS else "other"
             points[source][side_of[event.seat]] += event.points
     scores = game.scores
     tally.games += 1
@@ -370,8 +382,8 @@ def _run_here(matchup: Matchup, chunks: Iterator[tuple[int, int]], progress: Pro
 
 
 def _run_local(matchup: Matchup, chunks: Iterator[tuple[int, int]], jobs: int, progress: Progress) -> Tally:
-    # Loaded only for local processes: a run in this process does without it.
-    from concurrent.futures import ProcessPoolExecutor
+    # Loaded only for local processes: a run in this process does without them.
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     tally = Tally(matchup.sides)
     executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)

@@ -7,7 +7,7 @@ from typing import Protocol
 from ..actions import Action
 from ..views import SeatView
 
-__all__ = ["Player"]
+__all__ = ["ChoosesFromActions", "Player"]
 
 
 class Player(Protocol):
@@ -17,3 +17,11 @@ class Player(Protocol):
     """
 
     def choose(self, view: SeatView) -> Action: ...
+
+
+class ChoosesFromActions(Player, Protocol):
+    """A player whose choice depends on nothing in its view but ``view.legal_actions`` (the random
+    player): ``choose_from(actions)`` is ``choose(view)`` for any view with those legal actions. A
+    simulation hands such a player the seat's legal actions alone, not a whole view nobody reads."""
+
+    def choose_from(self, actions: tuple[Action, ...]) -> Action: ...

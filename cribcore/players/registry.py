@@ -7,13 +7,10 @@ so that a seeded game with computer seats is reproducible. The levels are ``easy
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from .base import Player
-from .easy import EasyPlayer
-from .expert import ExpertPlayer
-from .hard import HardPlayer
-from .medium import MediumPlayer
 from .simple import RandomPlayer
 
 __all__ = ["COMPUTER_KINDS", "DEFAULT_LEVEL", "LEVELS", "make_player"]
@@ -23,11 +20,25 @@ LEVELS = ("easy", "medium", "hard", "expert")
 
 DEFAULT_LEVEL = "medium"
 
+
+def _level(module: str, name: str) -> Callable[[int | None], Player]:
+    """The factory of the level class ``name`` of ``module``, imported when the first such player is
+    made: a run that seats only random players loads no level's search or tables."""
+    made: list[Callable[[int | None], Player]] = []
+
+    def factory(seed: int | None) -> Player:
+        if not made:
+            made.append(getattr(importlib.import_module(module, __package__), name))
+        return made[0](seed)
+
+    return factory
+
+
 _LEVEL_FACTORIES: dict[str, Callable[[int | None], Player]] = {
-    "easy": EasyPlayer,
-    "medium": MediumPlayer,
-    "hard": HardPlayer,
-    "expert": ExpertPlayer,
+    "easy": _level(".easy", "EasyPlayer"),
+    "medium": _level(".medium", "MediumPlayer"),
+    "hard": _level(".hard", "HardPlayer"),
+    "expert": _level(".expert", "ExpertPlayer"),
 }
 
 COMPUTER_KINDS: dict[str, Callable[[int | None], Player]] = {

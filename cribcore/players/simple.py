@@ -28,7 +28,11 @@ class RandomPlayer:
         self._getrandbits = self._rng.getrandbits
 
     def choose(self, view: SeatView) -> Action:
-        actions = view.legal_actions
+        return self.choose_from(view.legal_actions)
+
+    def choose_from(self, actions: tuple[Action, ...]) -> Action:
+        """The choice `choose` makes from a view whose legal actions are ``actions`` (all it reads of
+        one): `cribcore.simulate` hands it them alone, building no view for it."""
         if not _PLAIN_RANDBELOW:
             return self._rng.choice(actions)
         # `random.Random.choice`'s draws written out (two Python calls fewer a decision): a draw of
