@@ -165,6 +165,9 @@ class Room:
     """`expires_at` as the text a state carries, for the whole second it shows (`_expires_text`)."""
     _room_data: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
     """Each seat's last `room_json`, with what it was written from (`room_json_kept`)."""
+    _head: tuple[tuple[Any, ...] | None, str] = (None, "")
+    """`to_text`'s text of the room's fields but ``last_active`` and the record, with what it was
+    written from."""
 
     # ----------------------------------------------------------------- creating and storing
 
@@ -246,14 +249,31 @@ class Room:
         }
 
     def to_text(self) -> str:
-        """`to_json` as compact JSON text (how a room is stored). The record's finished deals are
-        written once and kept (the room is saved after every move): only the deal in play is new."""
-        data = self.to_json_without_record()
-        # The seed (256 bits) is written apart: orjson refuses integers beyond 64 bits, and the whole
-        # room would otherwise be written again by `json` after every move. An integer's JSON is its
-        # decimal digits.
-        seed = int(data.pop("seed"))
-        return f'{_compact(data)[:-1]},"seed":{seed},"record":{self._record.text(self.game)}}}'
+        """`to_json` as compact JSON text (how a room is stored). Written from parts kept between
+        saves (the room is saved after every move): the room's fields but the time it was last active
+        while they stay the same, and the record's finished deals (only the deal in play is new)."""
+        made_from = (
+            self.number,
+            self.invite,
+            self.between_hands,
+            tuple(sorted(self.ready)),
+            self.proposed_by,
+            tuple(sorted(self.agreed)),
+            tuple([(s.name, s.kind, s.key_hash) for s in self.seats]),
+            list(self.history),  # its entries are added and dropped, never changed
+        )
+        kept_from, head = self._head
+        if kept_from != made_from:
+            data = self.to_json_without_record()
+            del data["last_active"]
+            # The seed (256 bits) is written apart: orjson refuses integers beyond 64 bits, and the
+            # whole room would otherwise be written by `json`. An integer's JSON is its decimal digits.
+            seed = int(data.pop("seed"))
+            head = f'{_compact(data)[:-1]},"seed":{seed}'
+            self._head = (made_from, head)
+        # A float's JSON is its shortest round-trip text (`repr`), as `json` writes it; never NaN or
+        # infinite (a clock's reading).
+        return f'{head},"last_active":{float(self.last_active)!r},"record":{self._record.text(self.game)}}}'
 
     @classmethod
     def from_json(cls, data: str | bytes | dict[str, Any]) -> Room:
@@ -612,14 +632,19 @@ _compact = compact
 @dataclass
 class _RecordText:
     """The JSON text of one game's record, as `cribcore.records.game_record` gives it, built from parts
-    kept between calls: the header (profile, players, seed) while the game and its names stay, and each
-    deal's text until that deal changes (a finished deal never does), so a save writes only the deal in
-    play."""
+    kept between calls: the header (profile, players, seed) while the game and its names stay, the
+    finished deals' text (a finished deal never changes), and the deal in play's text but its plays
+    while its cards, discards and claims stay, so a save writes only the cards played."""
 
     game: Game | None = None
     players: tuple[str, ...] = ()
     head: str = ""
-    deals: list[tuple[DealLog, str]] = field(default_factory=list)
+    deals: list[DealLog] = field(default_factory=list)
+    """The finished deals written, as the engine keeps them (the same objects while they stand)."""
+    finished: str = ""
+    """Their texts, each followed by a comma."""
+    current: tuple[tuple[Any, ...] | None, str, str] = (None, "", "")
+    """The deal in play's fields but its plays, and the text before and after its plays."""
 
     over: tuple[Game | None, tuple[str, ...], str] = (None, (), "")
     """A finished game, its players' names and its whole record's text (it changes no more)."""
@@ -633,19 +658,42 @@ class _RecordText:
         if self.game is not game or self.players != players:  # a seat taken renames its player
             record = game_record(game)
             del record["deals"]
-            self.game, self.players, self.head, self.deals = game, players, _compact(record)[:-1], []
+            self.game, self.players, self.head = game, players, _compact(record)[:-1]
+            self.deals, self.finished = [], ""
         logs = game.deal_logs()
-        del self.deals[len(logs) :]
-        for index, log in enumerate(logs):
-            # The engine keeps each finished deal's log as the same object; the one in play is new.
-            if index < len(self.deals) and self.deals[index][0] is log:
-                continue
-            entry = (log, _compact(deal_record(log)))
-            if index < len(self.deals):
-                self.deals[index] = entry
-            else:
-                self.deals.append(entry)
-        return f'{self.head},"deals":[{",".join(text for _, text in self.deals)}]}}'
+        *done, playing = logs if logs else (None,)
+        kept = self.deals
+        # The engine keeps each finished deal's log as the same object; only the one in play is new.
+        if len(kept) != len(done) or any(a is not b for a, b in zip(kept, done, strict=True)):
+            self.deals = list(done)
+            self.finished = "".join(f"{_compact(deal_record(log))}," for log in self.deals)
+        if playing is None:
+            return f'{self.head},"deals":[{self.finished[:-1]}]}}'
+        return f'{self.head},"deals":[{self.finished}{self._playing(playing)}]}}'
+
+    def _playing(self, log: DealLog) -> str:
+        made_from = (
+            log.dealer,
+            log.hands,
+            log.crib_cards,
+            log.starter,
+            log.discards,
+            log.claims,
+            log.discard_order,
+            log.phase_actions,
+        )
+        kept_from, before, after = self.current
+        if kept_from != made_from:
+            # `deal_record` with its plays cut out: the text on either side of them.
+            whole = _compact({**deal_record(log), "plays": [_PLAYS_MARK]})
+            before, _, after = whole.partition(f'["{_PLAYS_MARK}"]')
+            self.current = (made_from, before, after)
+        plays = ",".join([f'"{card.text}"' for card in log.plays])
+        return f"{before}[{plays}]{after}"
+
+
+_PLAYS_MARK = "plays-go-here"
+"""Written where a deal's plays go, to cut its text there (no card's text looks like it)."""
 
 
 # ----------------------------------------------------------------------------- the stored shape
