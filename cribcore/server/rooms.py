@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
+import operator
 import random
 import secrets
 import unicodedata
@@ -663,10 +664,14 @@ class _RecordText:
         logs = game.deal_logs()
         *done, playing = logs if logs else (None,)
         kept = self.deals
-        # The engine keeps each finished deal's log as the same object; only the one in play is new.
-        if len(kept) != len(done) or any(a is not b for a, b in zip(kept, done, strict=True)):
-            self.deals = list(done)
-            self.finished = "".join(f"{_compact(deal_record(log))}," for log in self.deals)
+        # The engine keeps each finished deal's log as the same object, and only adds to them: the
+        # deals finished since the last call are written (the first time or after a change, all).
+        if len(kept) != len(done) or (kept and kept[-1] is not done[-1]):
+            known = len(kept) if len(kept) <= len(done) and all(map(operator.is_, kept, done)) else 0
+            if not known:
+                self.finished = ""
+            self.finished += "".join(f"{_compact(deal_record(log))}," for log in done[known:])
+            self.deals = done
         if playing is None:
             return f'{self.head},"deals":[{self.finished[:-1]}]}}'
         return f'{self.head},"deals":[{self.finished}{self._playing(playing)}]}}'
