@@ -35,7 +35,7 @@ from ..records import deal_record, game_record, replay
 from ..validation import first_problem
 from .jsontext import compact
 from .messages import MAX_NAME, Mode
-from .wire import event_to_json, view_to_json
+from .wire import event_text, event_to_json, view_to_json
 
 __all__ = [
     "EXPIRY_SECONDS",
@@ -158,10 +158,10 @@ class Room:
     _players: dict[int, Player] = field(default_factory=dict)
     _record: _RecordText = field(default_factory=lambda: _RecordText())
     """The stored text of the game's record, kept between saves (`to_text`)."""
-    _event_json: dict[tuple[int, str], tuple[Event, dict[str, Any], str]] = field(default_factory=dict)
+    _event_json: dict[tuple[int, str], tuple[Event, str]] = field(default_factory=dict)
     """Each event of the game as sent, per language, by the event's identity (the entry keeps the
-    event, so its id is not reused): its JSON data and text. Both seats are sent the same public
-    events, and each seat's log is kept by the engine, so an event is worded once."""
+    event, so its id is not reused): its JSON text. Both seats are sent the same public events, and
+    each seat's log is kept by the engine, so an event is worded once."""
     _expires: tuple[float, str] = (math.nan, "")
     """`expires_at` as the text a state carries, for the whole second it shows (`_expires_text`)."""
     _room_data: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
@@ -541,20 +541,21 @@ class Room:
         }
 
     def _event(self, event: Event, lang: str) -> dict[str, Any]:
-        return self._worded(event, lang)[1]
+        return event_to_json(event, lang=lang)
 
     def event_texts(self, events: Sequence[Event], lang: str) -> list[str]:
         """``events`` (of this game's views) as the JSON texts a state message carries, in ``lang``."""
-        return [self._worded(event, lang)[2] for event in events]
-
-    def _worded(self, event: Event, lang: str) -> tuple[Event, dict[str, Any], str]:
+        worded = self._event_json
         # Events are values (frozen): the same one is worded once per language, not once per message.
-        key = (id(event), lang)
-        found = self._event_json.get(key)
-        if found is None:
-            data = event_to_json(event, lang=lang)
-            found = self._event_json[key] = (event, data, _compact(data))
-        return found
+        return [
+            found[1] if (found := worded.get((id(event), lang))) is not None else self._word(event, lang)
+            for event in events
+        ]
+
+    def _word(self, event: Event, lang: str) -> str:
+        text = event_text(event, lang=lang)
+        self._event_json[id(event), lang] = (event, text)
+        return text
 
     def _expires_text(self) -> str:
         # The text shows whole seconds, and every move moves `last_active` on by a fraction of one: it
