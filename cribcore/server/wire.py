@@ -123,17 +123,27 @@ def _number_text(value: object) -> str | None:
     return str(value) if type(value) is int else None
 
 
+def _item_text(item: ScoreItem, lang: str) -> str | None:
+    """`_item_to_json` as JSON text; ``None`` for an item with a value of a type the engine does not
+    give."""
+    kind, points = item.kind, item.points
+    if type(kind) is not str or type(points) is not int:
+        return None
+    name = encode_basestring_ascii(item_name(item, lang=lang))
+    cards = ",".join([f'"{card.text}"' for card in item.cards])  # a card's text needs no escapes
+    return f'{{"kind":{encode_basestring_ascii(kind)},"name":{name},"cards":[{cards}],"points":{points}}}'
+
+
 def event_text(event: Event, lang: str = "en") -> str:
     """`event_to_json` as compact JSON text (the same data as ``compact(event_to_json(event, lang))``).
 
-    Most events score nothing (a card laid, a go said, a deal begun): their text is written field by
-    field, which costs a third of building the object and writing it. An event with items, or with a
-    value of a type the engine does not give (a plugin's own event, say), goes the general way."""
+    Written field by field, which costs a third of building the object and writing it (the server
+    words every event it sends). An event with a value of a type the engine does not give (a plugin's
+    own event, say) goes the general way."""
     seat, count, side = _number_text(event.seat), _number_text(event.count), _number_text(event.side)
     scores = event.scores
     if (
-        event.items
-        or seat is None
+        seat is None
         or count is None
         or side is None
         or not (_is_number(event.deal) and _is_number(event.points) and type(event.scored) is bool)
@@ -141,12 +151,21 @@ def event_text(event: Event, lang: str = "en") -> str:
         or not (type(event.kind) is str and type(event.note) is str)
     ):
         return compact(event_to_json(event, lang))
-    said, spoken = _plain_words(event, lang)
+    items = event.items
+    if items:
+        texts = [_item_text(item, lang) for item in items]
+        if None in texts:
+            return compact(event_to_json(event, lang))
+        said, spoken = reasons(items, lang=lang), _spoken(event, items, lang)
+        items_text = ",".join(texts)  # type: ignore[arg-type]  # no None among them
+    else:
+        (said, spoken), items_text = _plain_words(event, lang), ""
     cards = ",".join([f'"{card.text}"' for card in event.cards])  # a card's text needs no escapes
     return (
         f'{{"deal":{event.deal},"kind":{encode_basestring_ascii(event.kind)},"seat":{seat},'
-        f'"cards":[{cards}],"points":{event.points},"items":[],"scores":[{",".join(map(str, scores))}],'
-        f'"count":{count},"scored":{"true" if event.scored else "false"},'
+        f'"cards":[{cards}],"points":{event.points},"items":[{items_text}],'
+        f'"scores":[{",".join(map(str, scores))}],"count":{count},'
+        f'"scored":{"true" if event.scored else "false"},'
         f'"private":{"false" if event.private_to is None else "true"},'
         f'"note":{encode_basestring_ascii(event.note)},"side":{side},'
         f'"reasons":{encode_basestring_ascii(said)},'
