@@ -16,6 +16,7 @@ from cribcore.engine import Game
 from cribcore.profiles import builtin_names, load_profile
 from cribcore.server.app import Limits, _Connection, _Server
 from cribcore.server.rooms import Room
+from cribcore.server.states import Sent, state_text
 from cribcore.server.store import open_store
 from cribcore.server.wire import event_text, event_to_json
 
@@ -117,3 +118,39 @@ def test_a_message_to_an_idle_connection_is_written_at_once_and_in_order_after_a
 
     result = asyncio.run(scenario())
     assert result == {"at_once": ["one"], "paused": ["one"], "all": ["one", "two", "three"]}
+
+
+@pytest.mark.parametrize("profile", ["muggins", "three-players", "five-card", "lowball"])
+def test_states_written_as_text_are_the_rooms_states_under_other_rules(profile: str) -> None:
+    room, _, invite = Room.create(
+        mode="friend", profile=load_profile(profile), names=["Ann"], level="easy", seed=6, now=0.0
+    )
+    assert invite is not None
+    seats = room.profile.rules.seats
+    for index in range(1, seats):
+        room.join(invite, f"Player {index}", 0.0)
+    room.connected = set(range(seats))
+    sent = [Sent() for _ in range(seats)]
+    built: list[dict[str, Any]] = [{} for _ in range(seats)]
+    chooser = random.Random(7)
+    for _ in range(80):  # a few deals (a whole game's states are the same data, only more of it)
+        for seat in range(seats):
+            start = len(built[seat].get("events", []))
+            message = json.loads(state_text(room, seat, start, "es", sent[seat])[0])
+            if message.pop("changes", False):
+                built[seat]["room"].update(message["room"])
+                built[seat]["view"].update(message["view"])
+                built[seat]["events"] += message["events"]
+            else:
+                built[seat] = {**message, "events": message["events"]}
+            whole = room.state(seat, 0, "es")
+            assert built[seat] == whole
+            assert json.loads(state_text(room, seat, 0, "es")[0]) == whole
+        if room.game.is_over:
+            break
+        if room.between_hands is not None:
+            for seat in range(seats):
+                room.next_hand(seat, 0.0)
+        else:
+            seat = room.game.to_act[0]
+            room.act(seat, str(chooser.choice(room.game.view(seat).legal_actions)), 0.0)
