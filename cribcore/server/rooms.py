@@ -109,6 +109,12 @@ def _secret_room_seed() -> int:
     return CHOSEN_SEEDS + secrets.randbelow(2**256 - CHOSEN_SEEDS)
 
 
+_ACTIONS: dict[str, Action] = {}
+"""Each action text a seat has sent, parsed (actions are values: one may stand for every use of its
+text; a game's few hundred texts repeat across games)."""
+_ACTIONS_KEPT = 4096
+
+
 def _game_seed(room_seed: int, number: int) -> int:
     """Game ``number``'s shuffle seed, fixed by the room's seed so a seeded room is reproducible.
 
@@ -385,10 +391,15 @@ class Room:
     def act(self, seat: int, text: str, now: float) -> None:
         """Apply ``seat``'s action (text form), then every computer seat's moves that follow."""
         self._check_can_act()
-        try:
-            action = parse_action(text)
-        except ValueError as exc:
-            raise RoomError("malformed", f"action: {exc}") from None
+        action = _ACTIONS.get(text)
+        if action is None:
+            try:
+                action = parse_action(text)
+            except ValueError as exc:
+                raise RoomError("malformed", f"action: {exc}") from None
+            if len(_ACTIONS) >= _ACTIONS_KEPT:
+                _ACTIONS.clear()
+            _ACTIONS[text] = action
         try:
             self._apply(seat, action)
         except IllegalAction as exc:
