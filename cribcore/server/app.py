@@ -350,17 +350,21 @@ class _Server:
             if text is None:
                 return
 
-    async def send_state(self, conn: _Connection, room: Room, *, full: bool = False) -> None:
-        """Send ``conn`` its seat's state: everything, or only the events it has not been sent."""
+    async def send_state(
+        self, conn: _Connection, room: Room, *, full: bool = False, source: tuple[Any, ...] | None = None
+    ) -> None:
+        """Send ``conn`` its seat's state: everything, or only the events it has not been sent.
+        ``source`` is the room's `Room.room_json_source` now, when the caller has it."""
         start = 0 if full or conn.game != room.number else conn.events
-        text, count = state_text(room, conn.seat, start, conn.lang, conn.sent)
+        text, count = state_text(room, conn.seat, start, conn.lang, conn.sent, source)
         conn.game = room.number
         conn.events = start + count
         await self.deliver(conn, text)
 
     async def broadcast(self, room: Room) -> None:
+        source = room.room_json_source()  # the same for every seat (sending a state changes no room)
         for conn in list(self.connections.get(room.id, {}).values()):
-            await self.send_state(conn, room)
+            await self.send_state(conn, room, source=source)
 
     async def error(self, conn: _Connection | WebSocket, exc: RoomError) -> None:
         lang = conn.lang if isinstance(conn, _Connection) else "en"

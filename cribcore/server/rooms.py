@@ -516,11 +516,23 @@ class Room:
             "history": list(self.history),
         }
 
-    def room_json_kept(self, seat: int) -> dict[str, Any]:
+    def room_json_kept(self, seat: int, made_from: tuple[Any, ...] | None = None) -> dict[str, Any]:
         """`room_json`, the very same object as last time while nothing it is written from changed (a
         state is sent to every seat after every move, and the room rarely changes): never to be
-        changed by the caller."""
-        made_from = (
+        changed by the caller. ``made_from`` is `room_json_source` as it is now, when the caller has
+        it (one for every seat sent a state at once)."""
+        if made_from is None:
+            made_from = self.room_json_source()
+        kept = self._room_data.get(seat)
+        if kept is not None and kept[0] == made_from:
+            return kept[1]
+        data = self.room_json(seat)
+        self._room_data[seat] = (made_from, data)
+        return data
+
+    def room_json_source(self) -> tuple[Any, ...]:
+        """Everything `room_json` is written from, for any seat (equal while it writes the same)."""
+        return (
             self.number,
             self.between_hands,
             tuple(sorted(self.ready)),
@@ -532,12 +544,6 @@ class Room:
             tuple([(s.name, s.kind, s.key_hash) for s in self.seats]),
             list(self.history),  # its entries are added and dropped, never changed
         )
-        kept = self._room_data.get(seat)
-        if kept is not None and kept[0] == made_from:
-            return kept[1]
-        data = self.room_json(seat)
-        self._room_data[seat] = (made_from, data)
-        return data
 
     def state(self, seat: int, events_start: int = 0, lang: str = "en") -> dict[str, Any]:
         """A ``state`` message for ``seat`` carrying the events from ``events_start`` on, their words

@@ -146,15 +146,23 @@ def _view_changes(before: tuple[Any, ...], after: tuple[Any, ...]) -> str:
     return "{" + ",".join(changed) + "}"
 
 
-def state_text(room: Room, seat: int, start: int, lang: str, sent: Sent | None = None) -> tuple[str, int]:
+def state_text(
+    room: Room,
+    seat: int,
+    start: int,
+    lang: str,
+    sent: Sent | None = None,
+    source: tuple[Any, ...] | None = None,
+) -> tuple[str, int]:
     """The ``state`` message for ``seat`` with the events from ``start`` on, as JSON text, and how many
     events it carries.
 
     With ``sent`` (a connection that takes changes), a state after the first whole one, unless
-    ``start`` is 0, carries only what changed since the last one; ``sent`` is then updated."""
+    ``start`` is 0, carries only what changed since the last one; ``sent`` is then updated. ``source``
+    is the room's `Room.room_json_source` now, when the caller has it."""
     view = room.game.view(seat)
     fields = _FIELDS(view)
-    room_data = room.room_json_kept(seat)
+    room_data = room.room_json_kept(seat, source)
     texts = room.event_texts(view.events[start:], lang)
     if sent is not None and start != 0 and sent.fields is not None and sent.room is not None:
         before = sent.room
