@@ -15,7 +15,7 @@ from starlette.websockets import WebSocket, WebSocketState
 from cribcore.engine import Game
 from cribcore.profiles import builtin_names, load_profile
 from cribcore.server.app import Limits, _Connection, _Server
-from cribcore.server.rooms import Room
+from cribcore.server.rooms import Room, RoomError
 from cribcore.server.states import Sent, state_text
 from cribcore.server.store import open_store
 from cribcore.server.wire import event_text, event_to_json
@@ -154,3 +154,21 @@ def test_states_written_as_text_are_the_rooms_states_under_other_rules(profile: 
         else:
             seat = room.game.to_act[0]
             room.act(seat, str(chooser.choice(room.game.view(seat).legal_actions)), 0.0)
+
+
+def test_an_action_text_kept_parsed_is_still_checked_each_time() -> None:
+    room, _, invite = Room.create(
+        mode="friend", profile=load_profile("standard"), names=["Ann"], level="easy", seed=9, now=0.0
+    )
+    assert invite is not None
+    room.join(invite, "Bob", 0.0)
+    room.connected = {0, 1}
+    for _ in range(2):  # a text that is not an action is refused every time, never kept
+        with pytest.raises(RoomError, match="not a card") as refused:
+            room.act(0, "play nothing", 0.0)
+        assert refused.value.code == "malformed"
+    discard = str(room.game.view(0).legal_actions[0])
+    room.act(0, discard, 0.0)
+    with pytest.raises(RoomError, match="you have already discarded"):
+        room.act(0, discard, 0.0)  # the same text, parsed before, is checked against the game again
+    assert room.game.view(0).discarded

@@ -138,9 +138,9 @@ def event_text(event: Event, lang: str = "en") -> str:
     """`event_to_json` as compact JSON text (the same data as ``compact(event_to_json(event, lang))``).
 
     Written field by field, which costs about two thirds of building the object and writing it with
-    `json` (the server words every event it sends). An event with a value of a type the engine does not give (a plugin's
-    own event, say) goes the general way, as does every event where orjson writes (``jsontext.FAST``):
-    it writes the object faster still."""
+    `json` (the server words every event it sends). An event with a value of a type the engine does
+    not give (a plugin's own event, say) goes the general way, as does every event where orjson
+    writes (``jsontext.FAST``): it writes the object faster still."""
     if FAST:
         return compact(event_to_json(event, lang))
     seat, count, side = _number_text(event.seat), _number_text(event.count), _number_text(event.side)
