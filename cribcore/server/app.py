@@ -115,6 +115,11 @@ class _Outbox:
     def qsize(self) -> int:
         return len(self._items)
 
+    def idle(self) -> bool:
+        """Whether the writer is waiting for a message with nothing queued or in hand (so a message
+        written now, past the queue, still goes out in order)."""
+        return self._waiter is not None and not self._items
+
     def put_nowait(self, item: tuple[str | None, int | None]) -> None:
         self._items.append(item)
         waiter, self._waiter = self._waiter, None
@@ -281,8 +286,24 @@ class _Server:
     # ------------------------------------------------------------- sending
 
     async def send(self, conn: _Connection, data: dict[str, Any]) -> None:
-        """Queue ``data`` for ``conn``; a connection with too much waiting is closed as stalled."""
-        self.send_text(conn, compact(data))
+        """Send ``data`` to ``conn`` (see `deliver`)."""
+        await self.deliver(conn, compact(data))
+
+    async def deliver(self, conn: _Connection, text: str) -> None:
+        """Write the message ``text`` to ``conn`` at once when that cannot wait (its writer has nothing
+        queued or in hand, and the socket takes more without waiting for the client), else queue it
+        (`send_text`). A room's lock is held meanwhile: a write that could wait on a slow client goes
+        through the queue, and the writer's wake-up costs as much as the write (two per move)."""
+        if self.limits.outbox > 0 and not conn.closing and conn.outbox.idle() and _writable(conn.ws):
+            try:
+                await conn.ws.send_text(text)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                # As in the writer: the client is gone, which its own receive loop notices (nothing
+                # more is written to it).
+                if conn.writer is not None:
+                    conn.writer.cancel()
+            return
+        self.send_text(conn, text)
 
     def send_text(self, conn: _Connection, text: str) -> None:
         """Queue the message ``text`` for ``conn`` (see `send`)."""
@@ -329,17 +350,21 @@ class _Server:
             if text is None:
                 return
 
-    async def send_state(self, conn: _Connection, room: Room, *, full: bool = False) -> None:
-        """Send ``conn`` its seat's state: everything, or only the events it has not been sent."""
+    async def send_state(
+        self, conn: _Connection, room: Room, *, full: bool = False, source: tuple[Any, ...] | None = None
+    ) -> None:
+        """Send ``conn`` its seat's state: everything, or only the events it has not been sent.
+        ``source`` is the room's `Room.room_json_source` now, when the caller has it."""
         start = 0 if full or conn.game != room.number else conn.events
-        text, count = state_text(room, conn.seat, start, conn.lang, conn.sent)
+        text, count = state_text(room, conn.seat, start, conn.lang, conn.sent, source)
         conn.game = room.number
         conn.events = start + count
-        self.send_text(conn, text)
+        await self.deliver(conn, text)
 
     async def broadcast(self, room: Room) -> None:
+        source = room.room_json_source()  # the same for every seat (sending a state changes no room)
         for conn in list(self.connections.get(room.id, {}).values()):
-            await self.send_state(conn, room)
+            await self.send_state(conn, room, source=source)
 
     async def error(self, conn: _Connection | WebSocket, exc: RoomError) -> None:
         lang = conn.lang if isinstance(conn, _Connection) else "en"
@@ -680,6 +705,17 @@ class _Server:
             room.next_hand(seat, now)
         elif message.type == "decline":
             room.decline(seat, now)
+
+
+def _writable(ws: WebSocket) -> bool:
+    """Whether a message sent to ``ws`` now is written without waiting: it is connected, and its
+    server's protocol shows its socket is not paused for a client that reads too slowly (uvicorn's
+    WebSocket protocols keep that as an `asyncio.Event`, ``writable``, that the send waits for). Where
+    that cannot be seen (another ASGI server, the test client), no."""
+    if ws.application_state is not WebSocketState.CONNECTED:
+        return False
+    writable = getattr(getattr(ws._send, "__self__", None), "writable", None)
+    return isinstance(writable, asyncio.Event) and writable.is_set()
 
 
 def _seat_touched(room: Room, key: str, now: float) -> int:

@@ -17,9 +17,37 @@ from typing import Any
 
 __all__ = ["FAST", "compact", "compact_json"]
 
-compact_json: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-"""``json.dumps(data, separators=(",", ":"))``, without making an encoder each time (our data has no
-cycles to look for): the writer without orjson."""
+_encoder = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
+def _with_c_encoder() -> Callable[[Any], str] | None:
+    # `JSONEncoder.encode` makes a new C encoder for every call, which costs about as much as writing
+    # a small message: one is made here, with `json.dumps`'s settings, and called directly.
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # a Python without json's C speedups
+        return None
+    encoder = _encoder
+    chunks = make(
+        None,  # no cycles to look for: our data has none
+        encoder.default,
+        json.encoder.encode_basestring_ascii,
+        None,
+        encoder.key_separator,
+        encoder.item_separator,
+        encoder.sort_keys,
+        encoder.skipkeys,
+        encoder.allow_nan,
+    )
+    join = "".join
+
+    def compact_json(data: Any) -> str:
+        return join(chunks(data, 0))
+
+    return compact_json
+
+
+compact_json: Callable[[Any], str] = _with_c_encoder() or _encoder.encode
+"""``json.dumps(data, separators=(",", ":"))``: the writer without orjson."""
 
 
 def _with_orjson() -> Callable[[Any], str] | None:

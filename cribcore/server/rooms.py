@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
+import operator
 import random
 import secrets
 import unicodedata
@@ -34,7 +35,7 @@ from ..records import deal_record, game_record, replay
 from ..validation import first_problem
 from .jsontext import compact
 from .messages import MAX_NAME, Mode
-from .wire import event_to_json, view_to_json
+from .wire import event_text, event_to_json, view_to_json
 
 __all__ = [
     "EXPIRY_SECONDS",
@@ -108,6 +109,12 @@ def _secret_room_seed() -> int:
     return CHOSEN_SEEDS + secrets.randbelow(2**256 - CHOSEN_SEEDS)
 
 
+_ACTIONS: dict[str, Action] = {}
+"""Each action text a seat has sent, parsed (actions are values: one may stand for every use of its
+text; a game's few hundred texts repeat across games)."""
+_ACTIONS_KEPT = 4096
+
+
 def _game_seed(room_seed: int, number: int) -> int:
     """Game ``number``'s shuffle seed, fixed by the room's seed so a seeded room is reproducible.
 
@@ -157,14 +164,17 @@ class Room:
     _players: dict[int, Player] = field(default_factory=dict)
     _record: _RecordText = field(default_factory=lambda: _RecordText())
     """The stored text of the game's record, kept between saves (`to_text`)."""
-    _event_json: dict[tuple[int, str], tuple[Event, dict[str, Any], str]] = field(default_factory=dict)
+    _event_json: dict[tuple[int, str], tuple[Event, str]] = field(default_factory=dict)
     """Each event of the game as sent, per language, by the event's identity (the entry keeps the
-    event, so its id is not reused): its JSON data and text. Both seats are sent the same public
-    events, and each seat's log is kept by the engine, so an event is worded once."""
+    event, so its id is not reused): its JSON text. Both seats are sent the same public events, and
+    each seat's log is kept by the engine, so an event is worded once."""
     _expires: tuple[float, str] = (math.nan, "")
     """`expires_at` as the text a state carries, for the whole second it shows (`_expires_text`)."""
     _room_data: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
     """Each seat's last `room_json`, with what it was written from (`room_json_kept`)."""
+    _head: tuple[tuple[Any, ...] | None, str] = (None, "")
+    """`to_text`'s text of the room's fields but ``last_active`` and the record, with what it was
+    written from."""
 
     # ----------------------------------------------------------------- creating and storing
 
@@ -246,14 +256,31 @@ class Room:
         }
 
     def to_text(self) -> str:
-        """`to_json` as compact JSON text (how a room is stored). The record's finished deals are
-        written once and kept (the room is saved after every move): only the deal in play is new."""
-        data = self.to_json_without_record()
-        # The seed (256 bits) is written apart: orjson refuses integers beyond 64 bits, and the whole
-        # room would otherwise be written again by `json` after every move. An integer's JSON is its
-        # decimal digits.
-        seed = int(data.pop("seed"))
-        return f'{_compact(data)[:-1]},"seed":{seed},"record":{self._record.text(self.game)}}}'
+        """`to_json` as compact JSON text (how a room is stored). Written from parts kept between
+        saves (the room is saved after every move): the room's fields but the time it was last active
+        while they stay the same, and the record's finished deals (only the deal in play is new)."""
+        made_from = (
+            self.number,
+            self.invite,
+            self.between_hands,
+            tuple(sorted(self.ready)),
+            self.proposed_by,
+            tuple(sorted(self.agreed)),
+            tuple([(s.name, s.kind, s.key_hash) for s in self.seats]),
+            list(self.history),  # its entries are added and dropped, never changed
+        )
+        kept_from, head = self._head
+        if kept_from != made_from:
+            data = self.to_json_without_record()
+            del data["last_active"]
+            # The seed (256 bits) is written apart: orjson refuses integers beyond 64 bits, and the
+            # whole room would otherwise be written by `json`. An integer's JSON is its decimal digits.
+            seed = int(data.pop("seed"))
+            head = f'{_compact(data)[:-1]},"seed":{seed}'
+            self._head = (made_from, head)
+        # A float's JSON is its shortest round-trip text (`repr`), as `json` writes it; never NaN or
+        # infinite (a clock's reading).
+        return f'{head},"last_active":{float(self.last_active)!r},"record":{self._record.text(self.game)}}}'
 
     @classmethod
     def from_json(cls, data: str | bytes | dict[str, Any]) -> Room:
@@ -364,10 +391,15 @@ class Room:
     def act(self, seat: int, text: str, now: float) -> None:
         """Apply ``seat``'s action (text form), then every computer seat's moves that follow."""
         self._check_can_act()
-        try:
-            action = parse_action(text)
-        except ValueError as exc:
-            raise RoomError("malformed", f"action: {exc}") from None
+        action = _ACTIONS.get(text)
+        if action is None:
+            try:
+                action = parse_action(text)
+            except ValueError as exc:
+                raise RoomError("malformed", f"action: {exc}") from None
+            if len(_ACTIONS) >= _ACTIONS_KEPT:
+                _ACTIONS.clear()
+            _ACTIONS[text] = action
         try:
             self._apply(seat, action)
         except IllegalAction as exc:
@@ -484,11 +516,23 @@ class Room:
             "history": list(self.history),
         }
 
-    def room_json_kept(self, seat: int) -> dict[str, Any]:
+    def room_json_kept(self, seat: int, made_from: tuple[Any, ...] | None = None) -> dict[str, Any]:
         """`room_json`, the very same object as last time while nothing it is written from changed (a
         state is sent to every seat after every move, and the room rarely changes): never to be
-        changed by the caller."""
-        made_from = (
+        changed by the caller. ``made_from`` is `room_json_source` as it is now, when the caller has
+        it (one for every seat sent a state at once)."""
+        if made_from is None:
+            made_from = self.room_json_source()
+        kept = self._room_data.get(seat)
+        if kept is not None and kept[0] == made_from:
+            return kept[1]
+        data = self.room_json(seat)
+        self._room_data[seat] = (made_from, data)
+        return data
+
+    def room_json_source(self) -> tuple[Any, ...]:
+        """Everything `room_json` is written from, for any seat (equal while it writes the same)."""
+        return (
             self.number,
             self.between_hands,
             tuple(sorted(self.ready)),
@@ -500,12 +544,6 @@ class Room:
             tuple([(s.name, s.kind, s.key_hash) for s in self.seats]),
             list(self.history),  # its entries are added and dropped, never changed
         )
-        kept = self._room_data.get(seat)
-        if kept is not None and kept[0] == made_from:
-            return kept[1]
-        data = self.room_json(seat)
-        self._room_data[seat] = (made_from, data)
-        return data
 
     def state(self, seat: int, events_start: int = 0, lang: str = "en") -> dict[str, Any]:
         """A ``state`` message for ``seat`` carrying the events from ``events_start`` on, their words
@@ -520,20 +558,21 @@ class Room:
         }
 
     def _event(self, event: Event, lang: str) -> dict[str, Any]:
-        return self._worded(event, lang)[1]
+        return event_to_json(event, lang=lang)
 
     def event_texts(self, events: Sequence[Event], lang: str) -> list[str]:
         """``events`` (of this game's views) as the JSON texts a state message carries, in ``lang``."""
-        return [self._worded(event, lang)[2] for event in events]
-
-    def _worded(self, event: Event, lang: str) -> tuple[Event, dict[str, Any], str]:
+        worded = self._event_json
         # Events are values (frozen): the same one is worded once per language, not once per message.
-        key = (id(event), lang)
-        found = self._event_json.get(key)
-        if found is None:
-            data = event_to_json(event, lang=lang)
-            found = self._event_json[key] = (event, data, _compact(data))
-        return found
+        return [
+            found[1] if (found := worded.get((id(event), lang))) is not None else self._word(event, lang)
+            for event in events
+        ]
+
+    def _word(self, event: Event, lang: str) -> str:
+        text = event_text(event, lang=lang)
+        self._event_json[id(event), lang] = (event, text)
+        return text
 
     def _expires_text(self) -> str:
         # The text shows whole seconds, and every move moves `last_active` on by a fraction of one: it
@@ -612,14 +651,19 @@ _compact = compact
 @dataclass
 class _RecordText:
     """The JSON text of one game's record, as `cribcore.records.game_record` gives it, built from parts
-    kept between calls: the header (profile, players, seed) while the game and its names stay, and each
-    deal's text until that deal changes (a finished deal never does), so a save writes only the deal in
-    play."""
+    kept between calls: the header (profile, players, seed) while the game and its names stay, the
+    finished deals' text (a finished deal never changes), and the deal in play's text but its plays
+    while its cards, discards and claims stay, so a save writes only the cards played."""
 
     game: Game | None = None
     players: tuple[str, ...] = ()
     head: str = ""
-    deals: list[tuple[DealLog, str]] = field(default_factory=list)
+    deals: list[DealLog] = field(default_factory=list)
+    """The finished deals written, as the engine keeps them (the same objects while they stand)."""
+    finished: str = ""
+    """Their texts, each followed by a comma."""
+    current: tuple[tuple[Any, ...] | None, str, str] = (None, "", "")
+    """The deal in play's fields but its plays, and the text before and after its plays."""
 
     over: tuple[Game | None, tuple[str, ...], str] = (None, (), "")
     """A finished game, its players' names and its whole record's text (it changes no more)."""
@@ -633,19 +677,46 @@ class _RecordText:
         if self.game is not game or self.players != players:  # a seat taken renames its player
             record = game_record(game)
             del record["deals"]
-            self.game, self.players, self.head, self.deals = game, players, _compact(record)[:-1], []
+            self.game, self.players, self.head = game, players, _compact(record)[:-1]
+            self.deals, self.finished = [], ""
         logs = game.deal_logs()
-        del self.deals[len(logs) :]
-        for index, log in enumerate(logs):
-            # The engine keeps each finished deal's log as the same object; the one in play is new.
-            if index < len(self.deals) and self.deals[index][0] is log:
-                continue
-            entry = (log, _compact(deal_record(log)))
-            if index < len(self.deals):
-                self.deals[index] = entry
-            else:
-                self.deals.append(entry)
-        return f'{self.head},"deals":[{",".join(text for _, text in self.deals)}]}}'
+        *done, playing = logs if logs else (None,)
+        kept = self.deals
+        # The engine keeps each finished deal's log as the same object, and only adds to them: the
+        # deals finished since the last call are written (the first time or after a change, all).
+        if len(kept) != len(done) or (kept and kept[-1] is not done[-1]):
+            known = len(kept) if len(kept) <= len(done) and all(map(operator.is_, kept, done)) else 0
+            if not known:
+                self.finished = ""
+            self.finished += "".join(f"{_compact(deal_record(log))}," for log in done[known:])
+            self.deals = done
+        if playing is None:
+            return f'{self.head},"deals":[{self.finished[:-1]}]}}'
+        return f'{self.head},"deals":[{self.finished}{self._playing(playing)}]}}'
+
+    def _playing(self, log: DealLog) -> str:
+        made_from = (
+            log.dealer,
+            log.hands,
+            log.crib_cards,
+            log.starter,
+            log.discards,
+            log.claims,
+            log.discard_order,
+            log.phase_actions,
+        )
+        kept_from, before, after = self.current
+        if kept_from != made_from:
+            # `deal_record` with its plays cut out: the text on either side of them.
+            whole = _compact({**deal_record(log), "plays": [_PLAYS_MARK]})
+            before, _, after = whole.partition(f'["{_PLAYS_MARK}"]')
+            self.current = (made_from, before, after)
+        plays = ",".join([f'"{card.text}"' for card in log.plays])
+        return f"{before}[{plays}]{after}"
+
+
+_PLAYS_MARK = "plays-go-here"
+"""Written where a deal's plays go, to cut its text there (no card's text looks like it)."""
 
 
 # ----------------------------------------------------------------------------- the stored shape

@@ -10,13 +10,15 @@ server sends every seat a state after every move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from json.encoder import encode_basestring_ascii
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..rules import RuleSet
 from .jsontext import compact
-from .wire import VIEW_FIELDS
+from .wire import VIEW_FIELDS, _legal_json, _same
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -53,48 +55,124 @@ def _rules_json(rules: RuleSet) -> dict[str, Any]:
     return found[1]
 
 
-def _whole_view(fields: tuple[Any, ...]) -> dict[str, Any]:
-    return {
-        key: _rules_json(value) if key == "rules" else write(value)
-        for (key, _, write), value in zip(VIEW_FIELDS, fields, strict=True)
-    }
+def _value_text(value: Any) -> str:
+    """A plain value (an integer, a text, ``None`` or a truth value) as JSON text."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "null"
+    if kind is str:
+        return encode_basestring_ascii(value)
+    return _compact(value)
 
 
-def _view_changes(before: tuple[Any, ...], after: tuple[Any, ...]) -> dict[str, Any]:
+def _numbers_text(values: Any) -> str:
+    if all(type(value) is int for value in values):
+        return "[" + ",".join(map(str, values)) + "]"
+    return _compact(list(values))
+
+
+def _card_list(cards: Any) -> str:
+    return ",".join(['"' + card.text + '"' for card in cards])  # a card's text needs no escapes
+
+
+def _cards_text(cards: Any) -> str:
+    return "[" + _card_list(cards) + "]"
+
+
+def _starter_text(card: Any) -> str:
+    return "null" if card is None else '"' + card.text + '"'
+
+
+def _pile_text(pile: Any) -> str:
+    return "[" + ",".join(["[" + _value_text(seat) + ',"' + card.text + '"]' for seat, card in pile]) + "]"
+
+
+def _laid_text(laid: Any) -> str:
+    return "[" + ",".join(map(_cards_text, laid)) + "]"
+
+
+def _legal_text(actions: Any) -> str:
+    return "[" + ",".join(map(encode_basestring_ascii, _legal_json(actions))) + "]"
+
+
+_TEXT_WRITERS: dict[str, Callable[[Any], str]] = {
+    "seat": _value_text,
+    "players": lambda players: _compact(list(players)),
+    "profile": _value_text,
+    "rules": lambda rules: _compact(_rules_json(rules)),
+    "scores": _numbers_text,
+    "hand": _cards_text,
+    "kept": _cards_text,
+    "discarded": _cards_text,
+    "held": _numbers_text,
+    "starter": _starter_text,
+    "pile": _pile_text,
+    "laid": _laid_text,
+    "to_act": _numbers_text,
+    "legal": _legal_text,
+}
+"""How each key of `VIEW_FIELDS` is written as JSON text straight from its field (without building its
+value and writing that): the same data as ``compact(write(field))``. The other keys are plain values,
+or (``claim``) written the general way."""
+
+
+def _general(write: Callable[[Any], Any]) -> Callable[[Any], str]:
+    if write is _same:
+        return _value_text
+    return lambda value: _compact(write(value))
+
+
+_VIEW_TEXTS: tuple[tuple[str, Callable[[Any], str]], ...] = tuple(
+    (f"{encode_basestring_ascii(key)}:", _TEXT_WRITERS.get(key) or _general(write))
+    for key, _, write in VIEW_FIELDS
+)
+"""Each key of the ``view`` object as text, and how its field is written as JSON text."""
+
+
+def _whole_view(fields: tuple[Any, ...]) -> str:
+    written = [key + text(value) for (key, text), value in zip(_VIEW_TEXTS, fields, strict=True)]
+    return "{" + ",".join(written) + "}"
+
+
+def _view_changes(before: tuple[Any, ...], after: tuple[Any, ...]) -> str:
     # A key is written again only when its field changed: the engine shares what did not.
-    return {
-        key: write(new)
-        for (key, _, write), new, old in zip(VIEW_FIELDS, after, before, strict=True)
+    changed = [
+        key + text(new)
+        for (key, text), new, old in zip(_VIEW_TEXTS, after, before, strict=True)
         if new is not old and new != old
-    }
+    ]
+    return "{" + ",".join(changed) + "}"
 
 
-def state_text(room: Room, seat: int, start: int, lang: str, sent: Sent | None = None) -> tuple[str, int]:
+def state_text(
+    room: Room,
+    seat: int,
+    start: int,
+    lang: str,
+    sent: Sent | None = None,
+    source: tuple[Any, ...] | None = None,
+) -> tuple[str, int]:
     """The ``state`` message for ``seat`` with the events from ``start`` on, as JSON text, and how many
     events it carries.
 
     With ``sent`` (a connection that takes changes), a state after the first whole one, unless
-    ``start`` is 0, carries only what changed since the last one; ``sent`` is then updated."""
+    ``start`` is 0, carries only what changed since the last one; ``sent`` is then updated. ``source``
+    is the room's `Room.room_json_source` now, when the caller has it."""
     view = room.game.view(seat)
     fields = _FIELDS(view)
-    room_data = room.room_json_kept(seat)
+    room_data = room.room_json_kept(seat, source)
     texts = room.event_texts(view.events[start:], lang)
     if sent is not None and start != 0 and sent.fields is not None and sent.room is not None:
         before = sent.room
-        message = {
-            "type": "state",
-            "changes": True,
-            "room": (
-                {}
-                if before is room_data
-                else {key: value for key, value in room_data.items() if before.get(key, _MISSING) != value}
-            ),
-            "view": _view_changes(sent.fields, fields),
-            "events_start": start,
-        }
+        room_text = "{}"
+        if before is not room_data:
+            changed = {key: value for key, value in room_data.items() if before.get(key, _MISSING) != value}
+            room_text = _compact(changed)
+        head = f'"changes":true,"room":{room_text},"view":{_view_changes(sent.fields, fields)}'
     else:
-        message = {"type": "state", "room": room_data, "view": _whole_view(fields), "events_start": start}
+        head = f'"room":{_compact(room_data)},"view":{_whole_view(fields)}'
     if sent is not None:
         sent.fields, sent.room = fields, room_data
-    head = _compact(message)
-    return f'{head[:-1]},"events":[{",".join(texts)}]}}', len(texts)
+    return f'{{"type":"state",{head},"events_start":{start},"events":[{",".join(texts)}]}}', len(texts)
