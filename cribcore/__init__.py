@@ -6,9 +6,9 @@ actions, profiles and records.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .lazyexports import lazy_exports
 from .version import VERSION as __version__
 
 if TYPE_CHECKING:
@@ -42,21 +42,7 @@ _HOMES = {
     ".scoring": ("Score", "ScoreItem", "score_play", "score_show", "show_total"),
     ".views": ("SeatView",),
 }
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME_OF})
-
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES, globals())
 
 __all__ = [
     "FULL_DECK",

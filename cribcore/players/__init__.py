@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazyexports import lazy_exports
 
 if TYPE_CHECKING:
     from .base import Player
@@ -25,21 +26,7 @@ _HOMES = {
     ".registry": ("COMPUTER_KINDS", "DEFAULT_LEVEL", "LEVELS", "make_player"),
     ".simple": ("RandomPlayer", "SimplePlayer"),
 }
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME_OF})
-
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES, globals())
 
 __all__ = [
     "COMPUTER_KINDS",
