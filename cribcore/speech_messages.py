@@ -189,6 +189,10 @@ SHAPES: tuple[Shape, ...] = (
         r"too many rooms created from this address: wait a minute",
         N_("too many rooms created from this address: wait a minute"),
     ),
+    _shape(
+        r"too many reads of a room's state from this address: slow down",
+        N_("too many reads of a room's state from this address: slow down"),
+    ),
     _shape(r"too many messages: slow down", N_("too many messages: slow down")),
     _shape(r"too many messages: the connection is closed", N_("too many messages: the connection is closed")),
     _shape(r"messages are JSON text, not binary", N_("messages are JSON text, not binary")),

@@ -269,6 +269,23 @@ class TestCreateAndJoin:
             ]
         assert codes == [201, 201, 201, 429]
 
+    def test_reads_of_a_rooms_state_per_address_are_limited(self, db: Path, clock: Clock) -> None:
+        limits = Limits(state_reads_per_minute=3, friend_seeds=True)
+        with TestClient(create_app(db, clock=clock, limits=limits)) as client:
+            room, keys = friend_room(client)  # one read
+            url = f"/api/rooms/{room['room']}/state"
+            codes = [client.get(url, headers={"x-seat-key": keys[0]}).status_code for _ in range(2)]
+            refused = client.get(url, headers={"x-seat-key": keys[0]})
+            spanish = client.get(url, headers={"x-seat-key": keys[0], "accept-language": "es"})
+        assert codes == [200, 200] and refused.status_code == spanish.status_code == 429
+        assert refused.json() == {
+            "error": "too many reads of a room's state from this address: slow down",
+            "code": "rate",
+        }
+        assert spanish.json()["error"] == (
+            "demasiadas lecturas del estado de una sala desde esta dirección: ve más despacio"
+        )
+
     def test_pages_are_served_with_a_strict_policy(self, client: TestClient) -> None:
         response = client.get("/api/profiles")
         assert "default-src 'self'" in response.headers["content-security-policy"]

@@ -85,7 +85,7 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     # For tests and load runs only: with a chosen seed a friend room's creator knows every hand.
     parser.add_argument("--allow-seeds", action="store_true", help=argparse.SUPPRESS)
-    # For tests and load runs only: no message rate limit.
+    # For tests and load runs only: no rate limits.
     parser.add_argument("--unlimited", action="store_true", help=argparse.SUPPRESS)
     parser.set_defaults(handler=lambda args, console: serve_command(args, console))
 
@@ -135,7 +135,11 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
     limits = Limits(rooms_per_minute=args.rooms_per_minute, friend_seeds=args.allow_seeds)
     if args.unlimited:
         limits = Limits(
-            rooms_per_minute=10**6, friend_seeds=args.allow_seeds, messages_per_second=1e6, burst=10**6
+            rooms_per_minute=10**6,
+            state_reads_per_minute=10**6,
+            friend_seeds=args.allow_seeds,
+            messages_per_second=1e6,
+            burst=10**6,
         )
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     where = _without_password(str(db))

@@ -92,6 +92,9 @@ class Limits:
     """Refused messages in a row (over the rate) before the connection is closed."""
     rooms_per_minute: int = 30
     """Rooms one address may create in a minute."""
+    state_reads_per_minute: int = 600
+    """Reads of a room's state over HTTP (``GET /api/rooms/ROOM/state``) one address may make in a
+    minute: each one marks its seat used in the store, so an unlimited loop would be a write loop."""
     hello_seconds: float = 10.0
     outbox: int = 256
     """Messages waiting to be written to one connection before it counts as stalled and is closed
@@ -177,6 +180,30 @@ class _Connection:
         return False
 
 
+class _PerMinute:
+    """How many times each client address did something in the last minute, against a limit: a
+    sliding window of the times, kept per address (and forgotten a minute after its last use)."""
+
+    __slots__ = ("limit", "times")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.times: dict[str, deque[float]] = {}
+
+    def allow(self, address: str, now: float) -> bool:
+        """Count one more at ``now`` (seconds, monotonic) for ``address``, unless it has already
+        reached the limit in the minute before ``now``, in which case nothing is counted."""
+        if len(self.times) > 10_000:
+            self.times = {a: ts for a, ts in self.times.items() if ts and now - ts[-1] < 60}
+        recent = self.times.setdefault(address, deque())
+        while recent and now - recent[0] >= 60:
+            recent.popleft()
+        if len(recent) >= self.limit:
+            return False
+        recent.append(now)
+        return True
+
+
 class _Closed(Exception):
     """The connection is finished (closed by us after an error, or by the client)."""
 
@@ -194,7 +221,8 @@ class _Server:
         self.connections: dict[str, dict[int, _Connection]] = {}
         # A room's lock lives while someone holds or waits for it.
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self.created: dict[str, list[float]] = {}
+        self.created = _PerMinute(limits.rooms_per_minute)
+        self.state_reads = _PerMinute(limits.state_reads_per_minute)
 
     def fetch(self, room_id: str, now: float) -> Room:
         """The room from the store, knowing which of its seats are connected: here, and (from a shared
@@ -389,14 +417,8 @@ class _Server:
         return data
 
     def check_creation_rate(self, address: str) -> None:
-        now = time.monotonic()
-        if len(self.created) > 10_000:
-            self.created = {a: times for a, times in self.created.items() if now - times[-1] < 60}
-        recent = [t for t in self.created.get(address, []) if now - t < 60]
-        if len(recent) >= self.limits.rooms_per_minute:
+        if not self.created.allow(address, time.monotonic()):
             raise RoomError("rate", "too many rooms created from this address: wait a minute")
-        recent.append(now)
-        self.created[address] = recent
 
     async def parsed(self, request: Request, model: type[_Body]) -> _Body:
         """The request's body as ``model``; a body that is not one is refused naming the field.
@@ -463,6 +485,8 @@ class _Server:
         return JSONResponse({"room": room.id, "seat": seat, "key": key, "profile": room.profile.name})
 
     async def room_state(self, request: Request) -> Response:
+        if not self.state_reads.allow(request.client.host if request.client else "", time.monotonic()):
+            raise RoomError("rate", "too many reads of a room's state from this address: slow down")
         room_id = request.path_params["room"]
         key = request.headers.get("x-seat-key", "")
         async with self.lock(room_id):
