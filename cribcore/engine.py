@@ -13,16 +13,14 @@ import enum
 import functools
 import random
 import reprlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from itertools import combinations
 from operator import attrgetter
 from typing import Any
 
 from .actions import (
-    CLAIM_LIMIT,
     Action,
-    BadClaim,
     BadDiscard,
     CardNotHeld,
     Count,
@@ -39,6 +37,7 @@ from .actions import (
     check_form,
 )
 from .cards import STANDARD_CARDS, Card, format_cards
+from .claims import Claim
 from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
 from .events import Event, lazy_items, make_event, redact, unguarded
 from .phases import PhaseState
@@ -147,28 +146,6 @@ def _discard_of(cards: tuple[Card, ...]) -> Discard:
 _PAIR_ROWS: list[list[Discard | None]] = [[None] * STANDARD_CARDS for _ in range(STANDARD_CARDS)]
 """The shared two-card `Discard` of standard cards by their indexes, lower first (``None`` until made):
 a six-card hand's fifteen discards are read straight from it."""
-
-
-_COUNTS: tuple[Action, ...] = tuple(Count(n) for n in range(CLAIM_LIMIT + 1))
-_CALLS: tuple[Action, ...] = (Pass(), *(Muggins(n) for n in range(1, CLAIM_LIMIT + 1)))
-
-
-@dataclass(slots=True)
-class _Claim:
-    """A count waiting to be declared by ``seat`` (muggins), then for the opposing seats' calls."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    items: tuple[ScoreItem, ...]
-    then: Callable[[], None]
-    """What the game does once the count is settled."""
-    declared: int | None = None
-    missed: int = 0
-    callers: list[int] = field(default_factory=list)
-
-    @property
-    def points(self) -> int:
-        return sum(item.points for item in self.items)
 
 
 def _hand_items(cards: tuple[Card, ...], starter: Card) -> tuple[ScoreItem, ...]:
@@ -324,7 +301,7 @@ class Game:
         self._count = 0
         self._said_go: set[int] = set()
         self._to_play: int | None = None
-        self._claim: _Claim | None = None
+        self._claim: Claim | None = None
         self._claims: list[str] = []
         # Plugin phases before the coming deal: the one running, those still to run, actions taken.
         self._plugin_phase: PhaseState | None = None
@@ -396,9 +373,7 @@ class Game:
     def claim_stage(self) -> str | None:
         """Under muggins: ``"count"`` while a seat must declare its count, ``"call"`` while opposing
         seats may call muggins on it; ``None`` otherwise."""
-        if self._claim is None:
-            return None
-        return "count" if self._claim.declared is None else "call"
+        return self._claim.stage if self._claim is not None else None
 
     @property
     def counting(self) -> int | None:
@@ -413,8 +388,7 @@ class Game:
             # The play's common case first (the same answer as below).
             return () if self._to_play is None else self._alone[self._to_play]
         if self._claim is not None:
-            claim = self._claim
-            return (claim.seat,) if claim.declared is None else (claim.callers[0],)
+            return self._claim.to_act
         if self._plugin_phase is not None:
             return (self._plugin_phase.to_act,)
         if self._phase is _DISCARD:
@@ -455,7 +429,7 @@ class Game:
         elif not self._is_seat(seat) or seat not in self.to_act:
             return ()
         if self._claim is not None:
-            return _COUNTS if self._claim.declared is None else _CALLS
+            return self._claim.legal_actions
         if self._plugin_phase is not None:
             name = self._plugin_phase.name
             return tuple(PluginAction(name, text) for text in self.rulebook.phase_actions(self._plugin_phase))
@@ -687,14 +661,7 @@ class Game:
             raise WrongPhase("there is no count to declare or call muggins on")
         if seat not in self.to_act:
             raise NotYourTurn(f"it is {self.players[self.to_act[0]]}'s turn")
-        if claim.declared is None and not isinstance(action, Count):
-            raise WrongPhase("declare your count first, e.g. 'count 6'")
-        if claim.declared is not None and isinstance(action, Count):
-            raise WrongPhase("the count is declared; call 'muggins N' or 'pass'")
-        if isinstance(action, Count) and not 0 <= action.points <= CLAIM_LIMIT:
-            raise BadClaim(f"a count is 0 to {CLAIM_LIMIT}, not {action.points}")
-        if isinstance(action, Muggins) and not 1 <= action.points <= CLAIM_LIMIT:
-            raise BadClaim(f"muggins claims 1 to {CLAIM_LIMIT} points, not {action.points}")
+        claim.check(action)
 
     def _check_play(self, seat: int, action: Play) -> None:
         if self._phase is not _PLAY:
@@ -997,75 +964,29 @@ class Game:
                 self._close_count(seat)
 
         self._to_play = None
-        self._claim = _Claim(seat, (card,), items, then)
+        self._claim = Claim(seat, (card,), items, then)
 
     def _settle(self, seat: int, action: Count | Muggins | Pass) -> None:
+        """Apply a claim action: the claim says what it makes; the game scores it, and once the claim is
+        settled (and the game goes on) does what comes after the count."""
         self._claims.append(str(action))
+        claim = self._claim
+        assert claim is not None
         if isinstance(action, Count):
-            self._declare(seat, action.points)
+            step = claim.declare(action.points, self.rules, self._deal_index)
         elif isinstance(action, Pass):
-            self._pass()
+            step = claim.pass_(self._deal_index)
         else:
-            self._call(seat, action.points)
-
-    def _declare(self, seat: int, declared: int) -> None:
-        """An overcount is corrected openly and settles the count; otherwise opponents may call."""
-        claim = self._claim
-        assert claim is not None
-        true = claim.points
-        over = declared > true
-        claim.declared = declared
-        note = f"declared {declared}" + (f", corrected to {true}" if over else "")
-        items = claim.items if over else ()
-        event = make_event("count", self._deal_index, seat=seat, cards=claim.cards, items=items, note=note)
-        if self._award(event, min(declared, true)):
-            return
-        claim.missed = 0 if over else true - declared
-        side, seats = self.rules.side_of(seat), self.rules.seats
-        claim.callers = [s for k in range(1, seats) if self.rules.side_of(s := (seat + k) % seats) != side]
-        if over or not claim.callers:
-            self._finish_claim()
-
-    def _pass(self) -> None:
-        claim = self._claim
-        assert claim is not None
-        claim.callers.pop(0)
-        if claim.callers:
-            return
-        if claim.missed:
-            note = f"{claim.missed} missed"
-            self._emit(
-                make_event(
-                    "missed",
-                    self._deal_index,
-                    seat=claim.seat,
-                    cards=claim.cards,
-                    items=claim.items,
-                    note=note,
-                )
-            )
-        self._finish_claim()
-
-    def _call(self, seat: int, claimed: int) -> None:
-        claim = self._claim
-        assert claim is not None
-        to_caller, to_counter = self.rulebook.muggins(claimed, claim.missed)
-        note = f"called {claimed}; " + (f"{claim.missed} missed" if claim.missed else "false call")
-        cards, items = claim.cards, claim.items
-        event = make_event("muggins", self._deal_index, seat=seat, cards=cards, items=items, note=note)
-        if self._award(event, to_caller):
-            return
-        if to_counter:
-            note = f"false muggins call by {self.players[seat]}"
-            if self._award(make_event("penalty", self._deal_index, seat=claim.seat, note=note), to_counter):
+            scored = self.rulebook.muggins(action.points, claim.missed)
+            step = claim.call(seat, action.points, scored, self.players[seat], self._deal_index)
+        for event, points in step.events:
+            if points is None:
+                self._emit(event)
+            elif self._award(event, points):
                 return
-        self._finish_claim()
-
-    def _finish_claim(self) -> None:
-        claim = self._claim
-        assert claim is not None
-        self._claim = None
-        claim.then()
+        if step.settled:
+            self._claim = None
+            claim.then()
 
     def _next_able(self, last: int) -> int | None:
         """The next seat after ``last`` (``last`` itself last) able to lay a card on the count; seats
@@ -1129,7 +1050,7 @@ class Game:
                 self._phase = _SHOW
                 self._emit(make_event(kind, self._deal_index, seat=seat, cards=cards, note="to count"))
                 then = functools.partial(self._show_from, order, index + 1)
-                self._claim = _Claim(seat, cards, items, then)
+                self._claim = Claim(seat, cards, items, then)
                 return
             points = 0
             for item in items:
