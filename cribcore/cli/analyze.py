@@ -15,6 +15,7 @@ from ..analysis import SHAPES, DiscardOption, analyze
 from ..cards import format_cards, parse_card
 from ..i18n import _, ngettext
 from ..rulebook import Rulebook, rulebook_for, standard_rulebook
+from ..written_numbers import decimal_text
 from .profile_arg import PROFILE_HELP, add_profile_argument, load_profile_option
 from .render import columns, print_json
 
@@ -129,9 +130,9 @@ def _row(option: DiscardOption) -> list[Text | str]:
     return [
         format_cards(option.kept),
         format_cards(option.discard),
-        f"{option.expected_hand:.2f}",
-        f"{sign}{option.expected_crib:.2f}",
-        f"{option.net:.2f}",
+        decimal_text(option.expected_hand, 2),
+        sign + decimal_text(option.expected_crib, 2),
+        decimal_text(option.net, 2),
         str(option.min_hand),
         str(option.max_hand),
     ]

@@ -20,6 +20,7 @@ from ..players.registry import COMPUTER_KINDS
 from ..profiles import load_profile
 from ..simulate import MAX_JOBS, SOURCES, Rate, Simulation, simulate
 from ..simulate import Progress as ProgressCallback
+from ..written_numbers import count_text, decimal_text, percent_text
 from .commands import UsageError
 from .render import columns, print_json
 
@@ -234,7 +235,11 @@ def _side_label(result: Simulation, side: int) -> str:
 
 def _rate_cells(rate: Rate) -> list[Text | str]:
     low, high = rate.interval
-    return [f"{rate.count:,}", f"{rate.rate * 100:.1f}%", f"{low * 100:.1f}% – {high * 100:.1f}%"]
+    return [
+        count_text(rate.count),
+        percent_text(rate.rate * 100),
+        f"{percent_text(low * 100)} – {percent_text(high * 100)}",
+    ]
 
 
 def _print_summary(console: Console, result: Simulation) -> None:
@@ -244,7 +249,7 @@ def _print_summary(console: Console, result: Simulation) -> None:
     console.print(
         Text(
             _("{games} games of {profile}: {versus}").format(
-                games=f"{result.games:,}", profile=matchup.profile.name, versus=versus
+                games=count_text(result.games), profile=matchup.profile.name, versus=versus
             ),
             style="bold",
         )
@@ -280,7 +285,7 @@ def _print_summary(console: Console, result: Simulation) -> None:
     for line in columns(rows, right=(1, 2, 3), gap=3):
         console.print(line)
     if any(points != wins for points, wins in zip(tally.game_points, tally.wins, strict=True)):
-        awarded = ", ".join(f"{_side_label(result, s)} {tally.game_points[s]:,}" for s in sides)
+        awarded = ", ".join(f"{_side_label(result, s)} {count_text(tally.game_points[s])}" for s in sides)
         console.print(_("Games won counting skunk bonuses: {sides}").format(sides=awarded))
     console.print()
     shown = [s for s in SOURCES if s != "other" or any(tally.points["other"])]
@@ -290,13 +295,13 @@ def _print_summary(console: Console, result: Simulation) -> None:
     table: list[Sequence[Text | str]] = [header]
     for side in sides:
         values = [result.points_per_deal(side, source) for source in SOURCES]
-        cells = [f"{result.points_per_deal(side, source):.2f}" for source in shown]
-        table.append([_side_label(result, side), *cells, f"{sum(values):.2f}"])
+        cells = [decimal_text(result.points_per_deal(side, source), 2) for source in shown]
+        table.append([_side_label(result, side), *cells, decimal_text(sum(values), 2)])
     for line in columns(table, right=range(1, len(header)), gap=3):
         console.print(line)
     deals = tally.deals / result.games
     console.print(
         _("{deals} deals, {per_game} per game (points per deal count every deal started)").format(
-            deals=f"{tally.deals:,}", per_game=f"{deals:.2f}"
+            deals=count_text(tally.deals), per_game=decimal_text(deals, 2)
         )
     )

@@ -14,6 +14,7 @@ from ..i18n import _
 from ..profiles import load_profile
 from ..rulebook import rulebook_for
 from ..stats import MAX_CARDS, Distribution, FlushRules, flush_rules, show_distribution
+from ..written_numbers import count_text, decimal_text, percent_text
 from .render import columns, print_json
 
 __all__ = ["StatsOptions", "add_stats_parser", "stats_command"]
@@ -153,7 +154,7 @@ def _print_tables(
             _("  {kind}: {cards} cards + starter, {combinations} combinations; {flush}; nobs 1").format(
                 kind=_kind_words(kind),
                 cards=dist.cards,
-                combinations=f"{dist.combinations:,}",
+                combinations=count_text(dist.combinations),
                 flush=_flush_words(dist.cards, rules.needs_starter(crib=dist.crib)),
             )
         )
@@ -167,15 +168,18 @@ def _print_tables(
         row: list[Text | str] = [str(points)]
         for _kind, dist in kinds:
             count = dist.counts[points] if points < len(dist.counts) else 0
-            row += [f"{count:,}", _percent(dist.share(points)) if count else Text(_("never"), style="dim")]
+            row += [
+                count_text(count),
+                _percent(dist.share(points)) if count else Text(_("never"), style="dim"),
+            ]
         rows.append(row)
     for line in columns(rows, right=range(len(header)), gap=3):
         console.print(line)
     console.print()
     summary: list[list[Text | str]] = [["", *(Text(_kind_words(kind), style="bold") for kind, _d in kinds)]]
     summary += [
-        [Text(_("mean"), style="bold"), *(f"{dist.mean:.4f}" for _k, dist in kinds)],
-        [Text(_("std dev"), style="bold"), *(f"{dist.std:.4f}" for _k, dist in kinds)],
+        [Text(_("mean"), style="bold"), *(decimal_text(dist.mean, 4) for _k, dist in kinds)],
+        [Text(_("std dev"), style="bold"), *(decimal_text(dist.std, 4) for _k, dist in kinds)],
         [Text(_("median"), style="bold"), *(str(dist.median) for _k, dist in kinds)],
         [Text(_("most common"), style="bold"), *(str(dist.mode) for _k, dist in kinds)],
     ]
@@ -192,7 +196,7 @@ def _kind_words(kind: str) -> str:
 
 def _percent(share: float) -> str:
     percent = share * 100
-    return f"{percent:.3f}" if percent >= 0.001 else "<0.001"
+    return decimal_text(percent, 3) if percent >= 0.001 else f"<{decimal_text(0.001, 3)}"
 
 
 def _print_histogram(console: Console, kinds: list[tuple[str, Distribution]], top: int) -> None:
@@ -200,7 +204,7 @@ def _print_histogram(console: Console, kinds: list[tuple[str, Distribution]], to
     peak = max(dist.share(p) for _, dist in kinds for p in range(top + 1))
     console.print(
         Text(
-            _("Histogram (a full bar is {share} of combinations)").format(share=f"{peak * 100:.1f}%"),
+            _("Histogram (a full bar is {share} of combinations)").format(share=percent_text(peak * 100)),
             style="bold",
         )
     )

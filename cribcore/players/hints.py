@@ -10,6 +10,7 @@ from ..actions import Action
 from ..cards import format_cards
 from ..i18n import N_, check_language, current_language, gettext
 from ..views import SeatView
+from ..written_numbers import decimal_text
 from .expert import ExpertPlayer, Judgement
 from .reasons import percent_text, reason_words
 from .wild import on_standard_cards
@@ -37,16 +38,6 @@ def judgement_facts(judgement: Judgement, view: SeatView) -> Mapping[str, object
     if facts.get("kind") == "discard":
         facts["owner"] = "self" if view.is_dealer else "partner"
     return facts
-
-
-def _signed(points: float, lang: str) -> str:
-    text = f"{points:+.1f}"
-    return text.replace(".", ",") if lang == "es" else text
-
-
-def _plain(points: float, lang: str) -> str:
-    text = f"{points:.1f}"
-    return text.replace(".", ",") if lang == "es" else text
 
 
 def _win_part(judgement: Judgement, lang: str, line: str = "") -> str:
@@ -78,7 +69,7 @@ def numbers_reason(judgement: Judgement, view: SeatView, lang: str | None = None
                 if view.rules.seats == 2
                 else N_("-{points} in the dealer's crib")
             )
-        whose = gettext(template, code).format(points=_plain(crib, code))
+        whose = gettext(template, code).format(points=decimal_text(crib, 1, code))
         text = gettext(
             "keeps {cards}: expected {hand} in hand, {crib} (net {net}; hand {low} to {high})", code
         )
@@ -87,9 +78,9 @@ def numbers_reason(judgement: Judgement, view: SeatView, lang: str | None = None
             code,
             text.format(
                 cards=format_cards(kept) if isinstance(kept, tuple) else "",
-                hand=_plain(float(facts.get("expected_hand", 0.0)), code),  # type: ignore[arg-type]
+                hand=decimal_text(float(facts.get("expected_hand", 0.0)), 1, code),  # type: ignore[arg-type]
                 crib=whose,
-                net=_plain(float(facts.get("net", 0.0)), code),  # type: ignore[arg-type]
+                net=decimal_text(float(facts.get("net", 0.0)), 1, code),  # type: ignore[arg-type]
                 low=facts.get("min_hand", 0),
                 high=facts.get("max_hand", 0),
             ),
@@ -100,7 +91,9 @@ def numbers_reason(judgement: Judgement, view: SeatView, lang: str | None = None
         text = gettext(
             "plays {card}: expected {points} points against the other side over the rest of the deal", code
         )
-        line = text.format(card=facts.get("card", ""), points=_signed(judgement.points, code))
+        line = text.format(
+            card=facts.get("card", ""), points=decimal_text(judgement.points, 1, code, sign=True)
+        )
         return line + _win_part(judgement, code)
     if kind == "claim":
         return ""

@@ -17,6 +17,8 @@ from itertools import combinations
 from ..cards import Card, Rank
 from ..i18n import N_, check_language, current_language, gettext, ngettext
 from ..speech import number_words
+from ..written_numbers import decimal_text
+from ..written_numbers import percent_text as written_percent
 
 __all__ = [
     "card_words",
@@ -66,14 +68,12 @@ def _lang(lang: str | None) -> str:
 
 def points_text(points: float, lang: str | None = None) -> str:
     """Expected points with one decimal, written as the language writes numbers (``2.5`` / ``2,5``)."""
-    text = f"{points:.1f}"
-    return text.replace(".", ",") if _lang(lang) == "es" else text
+    return decimal_text(points, 1, _lang(lang))
 
 
 def percent_text(chance: float, lang: str | None = None) -> str:
     """A chance (0 to 1) as percentage points with one decimal: ``4.3%`` / ``4,3 %``."""
-    text = f"{100 * chance:.1f}"
-    return f"{text.replace('.', ',')} %" if _lang(lang) == "es" else f"{text}%"
+    return written_percent(100 * chance, 1, _lang(lang))
 
 
 def card_words(card: Card, lang: str | None = None) -> str:
