@@ -24,8 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.actions import Action, Discard
 from cribcore.engine import Game, standard_profile
+from cribcore.players import expert
 from cribcore.players.expert import ExpertPlayer
 from cribcore.players.hard import HardPlayer
+from cribcore.players.pegtable import table_from_json
 from cribcore.players.tally import hand_values
 from cribcore.simulate import game_seed, player_seed
 
@@ -77,9 +79,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weight", type=float, default=1.0, help="the candidate's pegging weight")
     parser.add_argument("--base", type=float, default=0.0, help="the baseline's pegging weight")
     parser.add_argument(
+        "--peg-table", type=Path, help="a pegging table file to screen instead of the shipped one"
+    )
+    parser.add_argument(
         "--actual-starter", action="store_true", help="score the deal's own starter, not every starter"
     )
     args = parser.parse_args(argv)
+    if args.peg_table is not None:
+        other = table_from_json(args.peg_table.read_text(encoding="utf-8"))
+        expert.peg_table = lambda: other  # type: ignore[assignment]  # only the candidate weighs it
     began = time.process_time()
     gains: list[float] = []
     differ = 0

@@ -9,7 +9,9 @@ expected points, as the hard level does, after a one-line notice.
   `cribcore.players.discards`), the crib's expected points from the crib table as a shift of the usual
   crib, and the measured distributions of the pegging, of the other hand and of the crib: the chance
   to win from the scores this deal would leave (pegging out mid-play and the pone counting first
-  included), averaged over the starters.
+  included), averaged over the starters. The pegging is shifted by how well the kept ranks peg in the
+  seat's role, for both sides (`cribcore.players.pegtable`, times `PEG_WEIGHT`; two seats keeping four
+  under the standard play); without a win table the same shift is added to the points.
 - **Play**: `cribcore.players.pegging.search_play` with a leaf: sampled hands for the other seats (drawn
   consistently with the cards played and the goes said), every card played out to the end of the show,
   and each play-out's end valued by the table at the next deal (or won and lost at once when a side
@@ -29,7 +31,9 @@ A `Judgement`'s ``facts`` has stable keys, by the kind of decision:
 - a discard: ``"kept"`` and ``"discard"`` (tuples of `cribcore.cards.Card`), ``"expected_hand"``,
   ``"expected_crib"`` (floats, the crib never negative), ``"crib"`` (``"own"`` when the crib scores for
   the seat's side, else ``"opponent"``), ``"min_hand"``, ``"max_hand"`` (ints), ``"net"`` (expected hand
-  plus or minus the crib), ``"reach"`` (chance to reach the target in this deal's show, 0 to 1);
+  plus or minus the crib), ``"reach"`` (chance to reach the target in this deal's show, 0 to 1), and
+  where the pegging table applies ``"pegging"`` (how many more points than the average keep the seat
+  pegs, less how many more the other side pegs; the judgement's ``points`` include it);
 - a play: ``"card"`` (`cribcore.cards.Card`), ``"points_now"`` (what laying it scores at once, go
   excluded), ``"count"`` (the count after it), ``"samples"`` (sampled hands behind the value),
   ``"risk"`` (how much the side's value falls short of the best card's, in points; 0 for the best);
