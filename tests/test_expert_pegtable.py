@@ -74,3 +74,12 @@ class TestDiscard:
             mine, theirs = table.shift([int(c.rank) for c in kept], False)
             assert judged.facts["pegging"] == pytest.approx(mine - theirs)
             assert judged.points == pytest.approx(plain[judged.action].points + mine - theirs)
+
+    def test_the_pone_keeps_low_cards_that_peg_well(self) -> None:
+        # 4 4 5 J and the ace and king away scores best by hand and crib, but the pone keeping A 4 4 5
+        # leaves the dealer fewer fifteens and pegs well itself: worth more than the points it gives up.
+        view = discard_view("AC 4C 4D 5C JH KD", dealer=1)
+        plain = ExpertPlayer(1, peg_weight=0.0).decide(view)
+        assert set(map(str, plain.facts["kept"])) == {"4C", "4D", "5C", "JH"}  # type: ignore[call-overload]
+        chosen = ExpertPlayer(1).decide(view)
+        assert set(map(str, chosen.facts["kept"])) == {"AC", "4C", "4D", "5C"}  # type: ignore[call-overload]

@@ -154,20 +154,22 @@ def _keep_weight(key: tuple[int, ...]) -> float:
     return KEEP_WEIGHT[min(rank_points(key), len(KEEP_WEIGHT) - 1)]
 
 
-def _opponents(kept: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], float]]:
-    """Every opponent's four ranks possible beside ``kept`` with its weight (ways times keep weight)."""
+def _opponents(seen: Sequence[int]) -> Iterator[tuple[tuple[int, ...], float]]:
+    """Every opponent's four ranks possible beside the ranks ``seen`` with its weight (ways times keep
+    weight)."""
     for other in KEYS:
-        ways = _ways(other, kept)
+        ways = _ways(other, seen)
         if ways:
             yield other, ways * _keep_weight(other)
 
 
-def entry(kept: Sequence[int], is_dealer: bool) -> tuple[float, float]:
+def entry(kept: Sequence[int], is_dealer: bool, seen: Sequence[int] = ()) -> tuple[float, float]:
     """(the keeping seat's expected pegging, its opponent's) for the ranks ``kept`` in this role,
-    exactly as the data file holds it (before rounding)."""
+    exactly as the data file holds it (before rounding). ``seen``: ranks of other cards the opponent
+    cannot hold (the data file has none: the thrown cards are not in its key)."""
     key = tuple(sorted(kept))
     mine = theirs = total = 0.0
-    for other, weight in _opponents(key):
+    for other, weight in _opponents((*key, *seen)):
         d, p = play_out(key, other) if is_dealer else play_out(other, key)
         if not is_dealer:
             d, p = p, d
