@@ -82,9 +82,6 @@ def main(argv: list[str] | None = None) -> int:
         "--peg-table", type=Path, help="a pegging table file to screen instead of the shipped one"
     )
     parser.add_argument(
-        "--exact", action="store_true", help="the candidate keeps the thrown cards out of the opponent's hand"
-    )
-    parser.add_argument(
         "--actual-starter", action="store_true", help="score the deal's own starter, not every starter"
     )
     args = parser.parse_args(argv)
@@ -104,9 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             view = game.view(seat)
             pseed = player_seed(gseed, seat)
             base = ExpertPlayer(pseed, peg_weight=args.base).decide(view).action
-            candidate = ExpertPlayer(pseed, peg_weight=args.weight)
-            candidate.peg_exact = args.exact
-            cand = candidate.decide(view).action
+            cand = ExpertPlayer(pseed, peg_weight=args.weight).decide(view).action
             if base == cand:
                 gains.append(0)
                 continue

@@ -55,7 +55,7 @@ from .hard import HardPlayer
 from .level import LevelPlayer, goal
 from .muggins import declared_so_far
 from .pegging import Leaf, search_play
-from .pegtable import PegTable, entry, peg_table
+from .pegtable import PegTable, peg_table
 from .tally import RANK, VALUE, card_of
 from .wintable import WinTable, win_table_at_hand, win_table_for
 
@@ -112,9 +112,6 @@ class ExpertPlayer(LevelPlayer):
         self._table = table
         self.rollouts = rollouts
         self.peg_weight = peg_weight
-        self.peg_exact = False
-        """Screening only: each option's pegging recomputed with the thrown cards out of the opponent's
-        hand (`cribcore.players.pegtable.entry`; far slower than the table)."""
 
     def table_of(self, view: SeatView) -> WinTable | None:
         """The win table this player judges ``view`` by, ``None`` when it plays for points."""
@@ -175,14 +172,7 @@ class ExpertPlayer(LevelPlayer):
             }
             mine = theirs = 0.0
             if pegs is not None:
-                ranks = [RANK[c.index] for c in option.kept]
-                if self.peg_exact:
-                    thrown = [RANK[c.index] for c in option.discard]
-                    got = entry(ranks, view.is_dealer, thrown)
-                    base = pegs.base[view.is_dealer]
-                    mine, theirs = got[0] - base[0], got[1] - base[1]
-                else:
-                    mine, theirs = pegs.shift(ranks, view.is_dealer)
+                mine, theirs = pegs.shift([RANK[c.index] for c in option.kept], view.is_dealer)
                 mine *= self.peg_weight
                 theirs *= self.peg_weight
                 facts["pegging"] = mine - theirs
