@@ -185,9 +185,8 @@ class ExpertPlayer(LevelPlayer):
             points = sign * (option.net + mine - theirs)
             judged.append((Judgement(Discard(option.discard), points, win, facts), score + mine - theirs))
         if value is not None:
-            judged.sort(
-                key=lambda j: (-(j[0].win or 0.0), -j[0].points)
-            )  # stable: ties keep the points order
+            # Stable: ties keep the points order.
+            judged.sort(key=lambda j: (-(j[0].win or 0.0), -j[0].points))
         elif pegs is not None:
             judged.sort(key=lambda j: -sign * j[1])  # hard's score (reach included) and the pegging
         return [j for j, _ in judged]

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
+from typing import Protocol
 
 from ..files import atomic_write_text
 from ..i18n import _, ngettext
@@ -47,6 +48,7 @@ __all__ = [
     "SCALE",
     "DealRecord",
     "DealStats",
+    "DiscardValue",
     "WinTable",
     "deal_stats",
     "record_first_deal",
@@ -251,6 +253,13 @@ def deal_stats(records: Sequence[DealRecord]) -> DealStats:
 
 # --------------------------------------------------------------------------- the table
 
+
+class DiscardValue(Protocol):
+    """`WinTable.discard_values`'s answer for one decision."""
+
+    def __call__(self, hand: int, crib_shift: float, mine: float = 0.0, theirs: float = 0.0) -> float: ...
+
+
 GamePoints = Callable[[int], int]
 """The game points a win is worth with the loser at a given score (1 unless skunks count)."""
 
@@ -338,7 +347,7 @@ class WinTable:
             open_,
         )
 
-    def discard_values(self, dealer_score: int, pone_score: int, is_dealer: bool) -> Callable[..., float]:
+    def discard_values(self, dealer_score: int, pone_score: int, is_dealer: bool) -> DiscardValue:
         """``value(hand, crib_shift, mine=0.0, theirs=0.0)``: the seat's side's value when its kept
         hand shows ``hand``, the crib scores ``crib_shift`` more than usual, and the seat's side pegs
         ``mine`` and the other side ``theirs`` more than the measured pegging, the deal starting at these
@@ -360,7 +369,7 @@ class WinTable:
                 for x, y, p in open_:
                     e = min(t, max(0, dealer_score + x + a))
                     yy = max(0, pone_score + y + b)
-                    v += p * (m[e][yy] if yy < t else 1.0 - self.won(min(e, t - 1)))
+                    v += p * (m[e][yy] if yy < t else 1.0 - self.won(dealer_score + x))
                 return v
 
         else:
@@ -379,11 +388,11 @@ class WinTable:
                         v += p * (1.0 - dealer_value)
                 return v
 
-        def value(h: int, shift: float, mine: float = 0.0, theirs: float = 0.0) -> float:
+        def value(hand: int, crib_shift: float, mine: float = 0.0, theirs: float = 0.0) -> float:
             if is_dealer:
-                a, b = h + shift + mine, theirs
+                a, b = hand + crib_shift + mine, theirs
             else:
-                a, b = h + mine, shift + theirs
+                a, b = hand + mine, crib_shift + theirs
             ia = int(a // 1)
             ib = int(b // 1)
             fa = a - ia
