@@ -9,7 +9,9 @@ expected points, as the hard level does, after a one-line notice.
   `cribcore.players.discards`), the crib's expected points from the crib table as a shift of the usual
   crib, and the measured distributions of the pegging, of the other hand and of the crib: the chance
   to win from the scores this deal would leave (pegging out mid-play and the pone counting first
-  included), averaged over the starters.
+  included), averaged over the starters. The pegging is shifted by how well the kept ranks peg in the
+  seat's role, for both sides (`cribcore.players.pegtable`, times `PEG_WEIGHT`; two seats keeping four
+  under the standard play); without a win table the same shift is added to the points.
 - **Play**: `cribcore.players.pegging.search_play` with a leaf: sampled hands for the other seats (drawn
   consistently with the cards played and the goes said), every card played out to the end of the show,
   and each play-out's end valued by the table at the next deal (or won and lost at once when a side
@@ -29,7 +31,9 @@ A `Judgement`'s ``facts`` has stable keys, by the kind of decision:
 - a discard: ``"kept"`` and ``"discard"`` (tuples of `cribcore.cards.Card`), ``"expected_hand"``,
   ``"expected_crib"`` (floats, the crib never negative), ``"crib"`` (``"own"`` when the crib scores for
   the seat's side, else ``"opponent"``), ``"min_hand"``, ``"max_hand"`` (ints), ``"net"`` (expected hand
-  plus or minus the crib), ``"reach"`` (chance to reach the target in this deal's show, 0 to 1);
+  plus or minus the crib), ``"reach"`` (chance to reach the target in this deal's show, 0 to 1), and
+  where the pegging table applies ``"pegging"`` (how many more points than the average keep the seat
+  pegs, less how many more the other side pegs; the judgement's ``points`` include it);
 - a play: ``"card"`` (`cribcore.cards.Card`), ``"points_now"`` (what laying it scores at once, go
   excluded), ``"count"`` (the count after it), ``"samples"`` (sampled hands behind the value),
   ``"risk"`` (how much the side's value falls short of the best card's, in points; 0 for the best);
@@ -51,10 +55,14 @@ from .hard import HardPlayer
 from .level import LevelPlayer, goal
 from .muggins import declared_so_far
 from .pegging import Leaf, search_play
-from .tally import VALUE, card_of
+from .pegtable import PegTable, peg_table
+from .tally import RANK, VALUE, card_of
 from .wintable import WinTable, win_table_at_hand, win_table_for
 
-__all__ = ["ROLLOUTS", "ExpertPlayer", "Judgement"]
+__all__ = ["PEG_WEIGHT", "ROLLOUTS", "ExpertPlayer", "Judgement"]
+
+PEG_WEIGHT = 1.0
+"""How much of the pegging table's shift (`cribcore.players.pegtable`) the discard counts."""
 
 ROLLOUTS = 800
 """Play-outs per play decision, shared among the candidate cards (800 beat hard in 51.8 % of 2,000
@@ -80,7 +88,8 @@ class Judgement:
 class ExpertPlayer(LevelPlayer):
     """The expert level: plays to win the game. ``ExpertPlayer(seed, rulebook=...)`` as every level;
     ``table`` replaces the profile's win table (to measure or refine one), ``rollouts`` sets the play
-    search's play-outs per decision. With ``compute_tables=False`` a profile whose table is not at hand
+    search's play-outs per decision, ``peg_weight`` how much of the pegging table the discard counts
+    (0: none). With ``compute_tables=False`` a profile whose table is not at hand
     (`cribcore.players.wintable.win_table_at_hand`) is judged by points at once instead of computing its
     table first (a minute or so): for answers a player waits for, hints and reviews."""
 
@@ -94,6 +103,7 @@ class ExpertPlayer(LevelPlayer):
         table: WinTable | None = None,
         rollouts: int = ROLLOUTS,
         compute_tables: bool = True,
+        peg_weight: float = PEG_WEIGHT,
     ) -> None:
         super().__init__(seed, rulebook=rulebook)
         self.compute_tables = compute_tables
@@ -101,6 +111,7 @@ class ExpertPlayer(LevelPlayer):
         self._hard = HardPlayer(self.seed, rulebook=rulebook)
         self._table = table
         self.rollouts = rollouts
+        self.peg_weight = peg_weight
 
     def table_of(self, view: SeatView) -> WinTable | None:
         """The win table this player judges ``view`` by, ``None`` when it plays for points."""
@@ -136,6 +147,7 @@ class ExpertPlayer(LevelPlayer):
         sign = goal(view)
         ranked = self._hard.rank_discards(view)
         table = self.table_of(view) if len(ranked) > 1 else None
+        pegs = self._peg_table(view) if len(ranked) > 1 else None
         value = None
         shift_base = 0.0
         if table is not None:
@@ -145,7 +157,7 @@ class ExpertPlayer(LevelPlayer):
             )
             shift_base = table.stats.mean("crib")
         judged = []
-        for _, reach, option in ranked:
+        for score, reach, option in ranked:
             facts: dict[str, object] = {
                 "kind": "discard",
                 "kept": option.kept,
@@ -158,16 +170,35 @@ class ExpertPlayer(LevelPlayer):
                 "net": option.net,
                 "reach": reach,
             }
+            mine = theirs = 0.0
+            if pegs is not None:
+                mine, theirs = pegs.shift([RANK[c.index] for c in option.kept], view.is_dealer)
+                mine *= self.peg_weight
+                theirs *= self.peg_weight
+                facts["pegging"] = mine - theirs
             win = None
             if value is not None:
                 shift = option.expected_crib - shift_base
                 counts = Counter(option.hand_values)
                 total = len(option.hand_values)
-                win = sum(n * value(h, shift) for h, n in counts.items()) / total
-            judged.append(Judgement(Discard(option.discard), sign * option.net, win, facts))
+                win = sum(n * value(h, shift, mine, theirs) for h, n in counts.items()) / total
+            points = sign * (option.net + mine - theirs)
+            judged.append((Judgement(Discard(option.discard), points, win, facts), score + mine - theirs))
         if value is not None:
-            judged.sort(key=lambda j: (-(j.win or 0.0), -j.points))  # stable: ties keep the points order
-        return judged
+            # Stable: ties keep the points order.
+            judged.sort(key=lambda j: (-(j[0].win or 0.0), -j[0].points))
+        elif pegs is not None:
+            judged.sort(key=lambda j: -sign * j[1])  # hard's score (reach included) and the pegging
+        return [j for j, _ in judged]
+
+    def _peg_table(self, view: SeatView) -> PegTable | None:
+        """The pegging table when it fits ``view``'s game: two seats keeping four, the standard play."""
+        if self.peg_weight == 0.0 or view.rules.seats != 2 or len(view.hand) - view.rules.discards != 4:
+            return None
+        book = self.rulebook_of(view)
+        if not (book.is_standard_play and book.play_always_continues and book.target_wins):
+            return None
+        return peg_table()
 
     # ------------------------------------------------------------------ play
 

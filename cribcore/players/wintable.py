@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
+from typing import Protocol
 
 from ..files import atomic_write_text
 from ..i18n import _, ngettext
@@ -47,6 +48,7 @@ __all__ = [
     "SCALE",
     "DealRecord",
     "DealStats",
+    "DiscardValue",
     "WinTable",
     "deal_stats",
     "record_first_deal",
@@ -251,6 +253,13 @@ def deal_stats(records: Sequence[DealRecord]) -> DealStats:
 
 # --------------------------------------------------------------------------- the table
 
+
+class DiscardValue(Protocol):
+    """`WinTable.discard_values`'s answer for one decision."""
+
+    def __call__(self, hand: int, crib_shift: float, mine: float = 0.0, theirs: float = 0.0) -> float: ...
+
+
 GamePoints = Callable[[int], int]
 """The game points a win is worth with the loser at a given score (1 unless skunks count)."""
 
@@ -338,52 +347,67 @@ class WinTable:
             open_,
         )
 
-    def discard_values(
-        self, dealer_score: int, pone_score: int, is_dealer: bool
-    ) -> Callable[[int, float], float]:
-        """``value(hand, crib_shift)``: the seat's side's value when its kept hand shows ``hand`` and
-        the crib scores ``crib_shift`` more than usual, the deal starting at these scores; memoised,
-        for one decision."""
+    def discard_values(self, dealer_score: int, pone_score: int, is_dealer: bool) -> DiscardValue:
+        """``value(hand, crib_shift, mine=0.0, theirs=0.0)``: the seat's side's value when its kept
+        hand shows ``hand``, the crib scores ``crib_shift`` more than usual, and the seat's side pegs
+        ``mine`` and the other side ``theirs`` more than the measured pegging, the deal starting at these
+        scores; memoised, for one decision.
+
+        Fractional shifts are shared linearly between the whole points around them. A pegging shift
+        moves the side's points as its show does (pegging out mid-play is still taken from the measured
+        race, and the dealer's extra pegging is counted with the crib): the discard's question is which
+        keep moves the deal's points, not when within the deal they arrive."""
         t = self.target
         win_d, win_p, open_ = self.pegging_terms(dealer_score, pone_score)
         memo: dict[tuple[int, int], float] = {}
         if is_dealer:
             m = self._dealer_table()
 
-            def exact(h: int, k: int) -> float:
+            def exact(a: int, b: int) -> float:
+                # a: points added to the dealer's side after the play, b: to the pone's pegging.
                 v = win_d
                 for x, y, p in open_:
-                    e = min(t, max(0, dealer_score + x + h + k))
-                    v += p * m[e][pone_score + y]
+                    e = min(t, max(0, dealer_score + x + a))
+                    yy = max(0, pone_score + y + b)
+                    v += p * (m[e][yy] if yy < t else 1.0 - self.won(dealer_score + x))
                 return v
 
         else:
             u = self._pone_table()
 
-            def exact(h: int, k: int) -> float:
+            def exact(a: int, b: int) -> float:
+                # a: points added to the pone's side (pegging and hand), b: to the dealer's after it.
                 v = win_p
                 for x, y, p in open_:
-                    c = pone_score + y + h
+                    c = max(0, pone_score + y + a)
                     if c >= t:
                         v += p * self.won(dealer_score + x)
                     else:
-                        e = dealer_score + x + k
+                        e = dealer_score + x + b
                         dealer_value = self.won(c) if e >= t else u[c][max(0, e)]
                         v += p * (1.0 - dealer_value)
                 return v
 
-        def value(h: int, shift: float) -> float:
-            k = int(shift // 1)
-            f = shift - k
+        def value(hand: int, crib_shift: float, mine: float = 0.0, theirs: float = 0.0) -> float:
+            if is_dealer:
+                a, b = hand + crib_shift + mine, theirs
+            else:
+                a, b = hand + mine, crib_shift + theirs
+            ia = int(a // 1)
+            ib = int(b // 1)
+            fa = a - ia
+            fb = b - ib
             out = 0.0
-            for kk, w in ((k, 1.0 - f), (k + 1, f)):
-                if w <= 0.0:
+            for ka, wa in ((ia, 1.0 - fa), (ia + 1, fa)):
+                if wa <= 0.0:
                     continue
-                key = (h + kk, 0) if is_dealer else (h, kk)
-                got = memo.get(key)
-                if got is None:
-                    got = memo[key] = exact(key[0], 0) if is_dealer else exact(h, kk)
-                out += w * got
+                for kb, wb in ((ib, 1.0 - fb), (ib + 1, fb)):
+                    if wb <= 0.0:
+                        continue
+                    got = memo.get((ka, kb))
+                    if got is None:
+                        got = memo[(ka, kb)] = exact(ka, kb)
+                    out += wa * wb * got
             return out
 
         return value

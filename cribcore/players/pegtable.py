@@ -1,0 +1,247 @@
+"""The pegging table: how many points each side pegs, by the four ranks a seat keeps and its role.
+
+The expert's discard (`cribcore.players.expert`) weighs how well the kept hand pegs for its seat: a pone
+keeping a five, or cards that make fifteens easy for the dealer, pegs worse than one keeping low cards;
+a dealer keeping a pair pegs better. The win table's pegging (`cribcore.players.wintable`) is one
+measured distribution for every keep; this table says how far each keep moves it.
+
+For each multiset of four kept ranks (1,820 of them) and each role (dealer or pone), the table holds the
+expected pegging of the keeping seat and of its opponent in the standard two-seat play, the go and the
+last card included (his heels, which do not depend on the keep, excluded). The opponent's four are every
+four of the 48 cards left (suits do not matter to the play, so every multiset of ranks with its number
+of ways), each weighed by how likely a sound player keeps it (`cribcore.players.pegging.KEEP_WEIGHT` by
+what it scores as it lies, flushes aside), and every deal is played out by both seats with the quick rule
+of the hard level's play search (`quick_score`: the most points now, minus what a random card would
+answer with), the pone leading. The result is exact for that rule: no sampling, hence no seed; the
+data file ``peg_table.json`` is made by ``benchmarks/make_peg_table.py`` (the command is in the file).
+
+Values are stored in thousandths of a point. `PegTable.shift` gives a keep's pegging less the average
+keep's (four cards at random from the pack), which is how the expert moves its win values.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from itertools import combinations_with_replacement
+from math import comb
+
+from ..scoring import PLAY_LIMIT
+from .pegging import KEEP_WEIGHT, PAIR_RISK, RUN_RISK
+from .tally import peg_points, rank_points
+
+__all__ = [
+    "FORMAT",
+    "KEYS",
+    "PegTable",
+    "entry",
+    "peg_table",
+    "play_out",
+    "quick_score",
+]
+
+FORMAT = 1
+"""The data file's format version."""
+
+UNIT = 1000
+"""Stored values are points times this."""
+
+KEYS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 14), 4))
+"""Every multiset of four ranks (ace 1 … king 13), sorted: the table's rows, in this order."""
+
+_INDEX = {key: i for i, key in enumerate(KEYS)}
+
+
+def _value(rank: int) -> int:
+    return rank if rank < 10 else 10
+
+
+def _share(value: int) -> float:
+    """The share of the pack worth ``value`` in the count (0 for none)."""
+    return 16 / 52 if value == 10 else 4 / 52 if 1 <= value <= 9 else 0.0
+
+
+_COUNT_RISK = tuple(2 * (_share(15 - after) + _share(31 - after)) for after in range(PLAY_LIMIT + 1))
+
+
+@functools.cache
+def quick_score(tail: tuple[int, ...], count: int) -> tuple[int, float]:
+    """(points, quick value) of laying the last rank of ``tail`` (the count's ranks, at most seven,
+    in order) making the count ``count``: the hard level's quick play-out rule on ranks (points now,
+    minus what a random card would answer with, plus a little for shedding high cards)."""
+    rank = tail[-1]
+    value = _value(rank)
+    points = peg_points(tail, count)
+    risk = _COUNT_RISK[count]
+    if count + value <= PLAY_LIMIT:
+        risk += PAIR_RISK
+    prev = tail[-2] if len(tail) > 1 else 0
+    if prev and 0 < abs(rank - prev) <= 2:
+        risk += RUN_RISK
+    return points, points - risk + value * 0.01
+
+
+def _best(hand: Sequence[int], tail: tuple[int, ...], count: int) -> int:
+    """The rank the quick rule lays from ``hand`` (0 when none fits the count); ties: the first."""
+    best = 0
+    best_value = -1e9
+    for rank in hand:
+        after = count + _value(rank)
+        if after > PLAY_LIMIT:
+            continue
+        score = quick_score((*tail, rank)[-7:], after)[1]
+        if score > best_value:
+            best_value = score
+            best = rank
+    return best
+
+
+def play_out(dealer: Sequence[int], pone: Sequence[int]) -> tuple[int, int]:
+    """(dealer's, pone's) pegging when both seats play these ranks by the quick rule, the pone first
+    (the go and the last card counted)."""
+    hands = [list(pone), list(dealer)]
+    gains = [0, 0]
+    seat = 0
+    tail: tuple[int, ...] = ()
+    count = 0
+    card = _best(hands[0], tail, count)
+    while True:
+        hands[seat].remove(card)
+        count += _value(card)
+        tail = (*tail, card)[-7:]
+        points = quick_score(tail, count)[0]
+        nxt = -1
+        if count < PLAY_LIMIT:
+            best = _best(hands[1 - seat], tail, count)
+            if best:
+                nxt = 1 - seat
+            else:
+                best = _best(hands[seat], tail, count)
+                if best:
+                    nxt = seat
+                else:
+                    points += 1  # the go, or the last card
+        gains[seat] += points
+        if nxt >= 0:
+            seat = nxt
+            card = best
+            continue
+        tail = ()
+        count = 0
+        seat = 1 - seat
+        if not hands[seat]:
+            seat = 1 - seat
+            if not hands[seat]:
+                break
+        card = _best(hands[seat], tail, count)
+    return gains[1], gains[0]
+
+
+def _ways(key: Sequence[int], taken: Sequence[int]) -> int:
+    """The number of ways to hold the ranks ``key`` from a pack that has lost the ranks ``taken``."""
+    ways = 1
+    for rank in set(key):
+        left = 4 - taken.count(rank)
+        ways *= comb(left, key.count(rank))
+    return ways
+
+
+@functools.cache
+def _keep_weight(key: tuple[int, ...]) -> float:
+    return KEEP_WEIGHT[min(rank_points(key), len(KEEP_WEIGHT) - 1)]
+
+
+def _opponents(seen: Sequence[int]) -> Iterator[tuple[tuple[int, ...], float]]:
+    """Every opponent's four ranks possible beside the ranks ``seen`` with its weight (ways times keep
+    weight)."""
+    for other in KEYS:
+        ways = _ways(other, seen)
+        if ways:
+            yield other, ways * _keep_weight(other)
+
+
+def entry(kept: Sequence[int], is_dealer: bool, seen: Sequence[int] = ()) -> tuple[float, float]:
+    """(the keeping seat's expected pegging, its opponent's) for the ranks ``kept`` in this role,
+    exactly as the data file holds it (before rounding). ``seen``: ranks of other cards the opponent
+    cannot hold (the data file has none: the thrown cards are not in its key)."""
+    key = tuple(sorted(kept))
+    mine = theirs = total = 0.0
+    for other, weight in _opponents((*key, *seen)):
+        d, p = play_out(key, other) if is_dealer else play_out(other, key)
+        if not is_dealer:
+            d, p = p, d
+        mine += weight * d
+        theirs += weight * p
+        total += weight
+    return mine / total, theirs / total
+
+
+@dataclass(frozen=True, slots=True)
+class PegTable:
+    """``dealer[i]`` and ``pone[i]``: (the keeping seat's pegging, its opponent's) for `KEYS` ``[i]``
+    kept in that role; ``base``: the same for four random cards of the pack, by role."""
+
+    dealer: tuple[tuple[float, float], ...]
+    pone: tuple[tuple[float, float], ...]
+    base: dict[bool, tuple[float, float]]
+    command: str = ""
+
+    def pegging(self, ranks: Sequence[int], is_dealer: bool) -> tuple[float, float]:
+        """(mine, theirs) for the four kept ``ranks`` (any order) in this role."""
+        rows = self.dealer if is_dealer else self.pone
+        return rows[_INDEX[tuple(sorted(ranks))]]
+
+    def shift(self, ranks: Sequence[int], is_dealer: bool) -> tuple[float, float]:
+        """How much more than the average keep (mine, theirs) peg when these four ranks are kept."""
+        mine, theirs = self.pegging(ranks, is_dealer)
+        base_mine, base_theirs = self.base[is_dealer]
+        return mine - base_mine, theirs - base_theirs
+
+
+def _base(rows: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    mine = theirs = total = 0.0
+    for key, (m, t) in zip(KEYS, rows, strict=True):
+        ways = _ways(key, ())
+        mine += ways * m
+        theirs += ways * t
+        total += ways
+    return mine / total, theirs / total
+
+
+def table_to_json(
+    dealer: Sequence[tuple[float, float]], pone: Sequence[tuple[float, float]], command: str
+) -> str:
+    """The data file's text: one row of two integers (thousandths) per key, in `KEYS` order."""
+
+    def rows(values: Sequence[tuple[float, float]]) -> str:
+        return ",\n".join(json.dumps([round(m * UNIT), round(t * UNIT)]) for m, t in values)
+
+    head = json.dumps(
+        {"format": FORMAT, "unit": UNIT, "command": command, "keys": "KEYS: 4 ranks A..K, sorted"}
+    )
+    return head[:-1] + ', "dealer": [\n' + rows(dealer) + '\n], "pone": [\n' + rows(pone) + "\n]}\n"
+
+
+def table_from_json(text: str) -> PegTable:
+    """The table in ``text``; raises `ValueError` when it is not one."""
+    try:
+        data = json.loads(text)
+        if data["format"] != FORMAT:
+            raise ValueError(f"peg table format {data['format']}, not {FORMAT}")
+        unit = int(data["unit"])
+        dealer = tuple((int(m) / unit, int(t) / unit) for m, t in data["dealer"])
+        pone = tuple((int(m) / unit, int(t) / unit) for m, t in data["pone"])
+        if len(dealer) != len(KEYS) or len(pone) != len(KEYS):
+            raise ValueError("the peg table does not have a row for every keep")
+        return PegTable(dealer, pone, {True: _base(dealer), False: _base(pone)}, str(data["command"]))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not a peg table: {exc}") from None
+
+
+@functools.cache
+def peg_table() -> PegTable:
+    """The shipped table (standard play), read once."""
+    return table_from_json(files("cribcore.players").joinpath("peg_table.json").read_text(encoding="utf-8"))
