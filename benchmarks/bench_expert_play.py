@@ -1,0 +1,153 @@
+"""Screening the expert's play: single deals, duplicate, a variant of the expert against a baseline.
+
+Deal ``i`` (its game seed from ``--seed``) is played from the same scores four times against the
+same opponent (``hard`` by default): the variant as dealer and as pone, the baseline as dealer and as
+pone. Both experts discard alike (the discard does not depend on the play knobs), so what differs is
+the play. For each run the script reports, per deal and from the expert's side, averaged over its
+two seats: the net pegging points (its pegging minus the opponent's), the net points of the whole
+deal and the change in its chance to win the game by the shipped win table (the next deal's start,
+or 1 and 0 once a side reaches 121); and the variant's gain over the baseline on the same deals, with
+its 95 % interval (paired by deal, so the luck of the cards cancels).
+
+``--scores zero`` starts every deal at 0-0; ``random`` (the default) draws the dealer's and the
+pone's scores uniformly from 0 to 118 per deal, so end-of-game play counts as it does in games.
+
+A variant is ``name=value`` settings of `cribcore.players.expert.ExpertPlayer` separated by commas
+(e.g. ``rollouts=2400,infer=discard``); ``--base`` is the baseline's (default: none, the expert as
+shipped). Run: ``nice -n 10 python benchmarks/bench_expert_play.py --deals 1000 --jobs 2 --variant
+rollouts=2400``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cribcore.engine import Game, standard_profile
+from cribcore.players.expert import ExpertPlayer
+from cribcore.players.registry import make_player
+from cribcore.players.wintable import WinTable, shipped_table
+from cribcore.simulate import game_seed, player_seed
+
+TOP = 118
+"""The highest start score drawn with ``--scores random``."""
+
+
+def settings_of(text: str) -> dict[str, object]:
+    """``name=value,...`` as keyword arguments (ints and floats read as numbers)."""
+    out: dict[str, object] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, _, value = item.partition("=")
+        number: object = value
+        for kind in (int, float):
+            try:
+                number = kind(value)
+                break
+            except ValueError:
+                continue
+        out[name.strip()] = number
+    return out
+
+
+def _value(table: WinTable, scores: tuple[int, ...], side: int, dealer: int, over: bool) -> float:
+    """The expert side's chance to win from ``scores`` at the start of a deal dealt by ``dealer``."""
+    if over:
+        if scores[side] >= 121:
+            return table.won(scores[1 - side])
+        return 1.0 - table.won(scores[side])
+    value = table.start(scores[dealer], scores[1 - dealer])
+    return value if dealer == side else 1.0 - value
+
+
+def play_deal(
+    seed: int, settings: dict[str, object], opponent: str, start: tuple[int, int], seat: int
+) -> tuple[float, float, float]:
+    """One deal with the expert (``settings``) at ``seat``: its net pegging, net deal points, win gain.
+
+    ``start`` is (dealer's score, pone's score)."""
+    table = shipped_table()
+    game = Game(standard_profile(), seed=seed, players=["a", "b"])
+    dealer = game.dealer
+    scores = [0, 0]
+    scores[dealer], scores[1 - dealer] = start
+    # A benchmark's shortcut: the engine has no public way to start a game from given scores.
+    game._scores[:] = scores
+    game._score_tuple = tuple(scores)
+    players = [make_player(opponent, player_seed(seed, s)) for s in range(2)]
+    players[seat] = ExpertPlayer(player_seed(seed, seat), **settings)  # type: ignore[arg-type]
+    before = tuple(scores)
+    while not game.is_over and game.deal_number == 0:
+        s = game.to_act[0]
+        game.apply(s, players[s].choose(game.view(s)))
+    after = game.scores
+    pegged = before
+    for event in game.view(seat).events:
+        if event.deal == 0 and event.kind in ("hand", "crib"):
+            break
+        if event.deal == 0 and event.scores and len(event.scores) == 2:
+            pegged = event.scores
+    other = 1 - seat
+    peg = (pegged[seat] - before[seat]) - (pegged[other] - before[other])
+    net = (after[seat] - before[seat]) - (after[other] - before[other])
+    win_before = _value(table, before, seat, dealer, False)
+    win_after = _value(table, after, seat, 1 - dealer, game.is_over)
+    return peg, net, win_after - win_before
+
+
+def one(args: tuple[int, int, str, str, str, str]) -> list[tuple[float, float, float]]:
+    """Deal ``index``: the variant then the baseline, each from both seats, summed over the seats."""
+    run_seed, index, variant, base, opponent, scores = args
+    seed = game_seed(run_seed, index)
+    if scores == "zero":
+        start = (0, 0)
+    else:
+        rng = random.Random(f"start/{seed}")
+        start = (rng.randint(0, TOP), rng.randint(0, TOP))
+    out = []
+    for text in (variant, base):
+        settings = settings_of(text)
+        results = [play_deal(seed, settings, opponent, start, seat) for seat in (0, 1)]
+        out.append(tuple((a + b) / 2 for a, b in zip(*results, strict=True)))
+    return out  # type: ignore[return-value]
+
+
+def summary(values: list[float]) -> str:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return f"{mean:+.4f} ± {half:.4f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--variant", default="")
+    parser.add_argument("--base", default="")
+    parser.add_argument("--opponent", default="hard")
+    parser.add_argument("--scores", choices=["zero", "random"], default="random")
+    args = parser.parse_args(argv)
+    work = [(args.seed, i, args.variant, args.base, args.opponent, args.scores) for i in range(args.deals)]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            rows = list(pool.map(one, work, chunksize=4))
+    else:
+        rows = [one(w) for w in work]
+    names = ("net pegging", "net points", "win chance")
+    for label, k in ((f"variant [{args.variant}]", 0), (f"base [{args.base}]", 1)):
+        figures = "; ".join(f"{name} {summary([r[k][j] for r in rows])}" for j, name in enumerate(names))
+        print(f"{label} against {args.opponent}, per deal: {figures}")
+    gains = "; ".join(f"{name} {summary([r[0][j] - r[1][j] for r in rows])}" for j, name in enumerate(names))
+    print(f"variant minus base, {args.deals} deals ({args.scores} scores): {gains}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
