@@ -1,19 +1,20 @@
 """Screening the expert's play: single deals, duplicate, a variant of the expert against a baseline.
 
-Deal ``i`` (its game seed from ``--seed``) is played from the same scores four times against the
-same opponent (``hard`` by default): the variant as dealer and as pone, the baseline as dealer and as
-pone. Both experts discard alike (the discard does not depend on the play knobs), so what differs is
-the play. For each run the script reports, per deal and from the expert's side, averaged over its
-two seats: the net pegging points (its pegging minus the opponent's), the net points of the whole
-deal and the change in its chance to win the game by the shipped win table (the next deal's start,
-or 1 and 0 once a side reaches 121); and the variant's gain over the baseline on the same deals, with
-its 95 % interval (paired by deal, so the luck of the cards cancels).
+Deal ``i`` (its game seed from ``--seed``) is played from the same scores four times against the same
+opponent (``hard`` by default): the variant as dealer and as pone, the baseline as dealer and as pone.
+With ``--opponent base`` the variant plays the baseline itself instead, from both seats (the same
+discards, so every difference is the play's). Both experts discard alike (the discard does not depend on
+the play knobs), so what differs is the play. For each run the script reports, per deal and from the
+expert's side, averaged over its two seats: the net pegging points (its pegging minus the opponent's),
+the net points of the whole deal and the change in its chance to win the game by the shipped win table
+(the next deal's start, or 1 and 0 once a side reaches 121); and the variant's gain over the baseline on
+the same deals, with its 95 % interval (paired by deal, so the luck of the cards cancels).
 
 ``--scores zero`` starts every deal at 0-0; ``random`` (the default) draws the dealer's and the
 pone's scores uniformly from 0 to 118 per deal, so end-of-game play counts as it does in games.
 
 A variant is ``name=value`` settings of `cribcore.players.expert.ExpertPlayer` separated by commas
-(e.g. ``rollouts=2400,infer=discard``); ``--base`` is the baseline's (default: none, the expert as
+(e.g. ``rollouts=2400,infer=1``); ``--base`` is the baseline's (default: none, the expert as
 shipped). Run: ``nice -n 10 python benchmarks/bench_expert_play.py --deals 1000 --jobs 2 --variant
 rollouts=2400``.
 """
@@ -67,7 +68,11 @@ def _value(table: WinTable, scores: tuple[int, ...], side: int, dealer: int, ove
 
 
 def play_deal(
-    seed: int, settings: dict[str, object], opponent: str, start: tuple[int, int], seat: int
+    seed: int,
+    settings: dict[str, object],
+    opponent: str | dict[str, object],
+    start: tuple[int, int],
+    seat: int,
 ) -> tuple[float, float, float]:
     """One deal with the expert (``settings``) at ``seat``: its net pegging, net deal points, win gain.
 
@@ -80,7 +85,12 @@ def play_deal(
     # A benchmark's shortcut: the engine has no public way to start a game from given scores.
     game._scores[:] = scores
     game._score_tuple = tuple(scores)
-    players = [make_player(opponent, player_seed(seed, s)) for s in range(2)]
+    players = [
+        make_player(opponent, player_seed(seed, s))
+        if isinstance(opponent, str)
+        else ExpertPlayer(player_seed(seed, s), **opponent)  # type: ignore[arg-type]
+        for s in range(2)
+    ]
     players[seat] = ExpertPlayer(player_seed(seed, seat), **settings)  # type: ignore[arg-type]
     before = tuple(scores)
     while not game.is_over and game.deal_number == 0:
@@ -111,11 +121,15 @@ def one(args: tuple[int, int, str, str, str, str]) -> list[tuple[float, float, f
         rng = random.Random(f"start/{seed}")
         start = (rng.randint(0, TOP), rng.randint(0, TOP))
     out = []
+    if opponent == "base":  # head to head: the same discards, so only the play tells them apart
+        results = [play_deal(seed, settings_of(variant), settings_of(base), start, seat) for seat in (0, 1)]
+        out.append(tuple((a + b) / 2 for a, b in zip(*results, strict=True)))
+        return out
     for text in (variant, base):
         settings = settings_of(text)
         results = [play_deal(seed, settings, opponent, start, seat) for seat in (0, 1)]
         out.append(tuple((a + b) / 2 for a, b in zip(*results, strict=True)))
-    return out  # type: ignore[return-value]
+    return out
 
 
 def summary(values: list[float]) -> str:
@@ -141,6 +155,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         rows = [one(w) for w in work]
     names = ("net pegging", "net points", "win chance")
+    if args.opponent == "base":
+        figures = "; ".join(f"{name} {summary([r[0][j] for r in rows])}" for j, name in enumerate(names))
+        print(f"variant [{args.variant}] against base [{args.base}], {args.deals} deals, per deal: {figures}")
+        return 0
     for label, k in ((f"variant [{args.variant}]", 0), (f"base [{args.base}]", 1)):
         figures = "; ".join(f"{name} {summary([r[k][j] for r in rows])}" for j, name in enumerate(names))
         print(f"{label} against {args.opponent}, per deal: {figures}")

@@ -48,6 +48,7 @@ from ..scoring import PLAY_LIMIT
 from ..views import SeatView
 from .counting import counting_for
 from .hard import HardPlayer
+from .inference import BETA, keep_model
 from .level import LevelPlayer, goal
 from .muggins import declared_so_far
 from .pegging import Leaf, search_play
@@ -59,6 +60,11 @@ __all__ = ["ROLLOUTS", "ExpertPlayer", "Judgement"]
 ROLLOUTS = 800
 """Play-outs per play decision, shared among the candidate cards (800 beat hard in 51.8 % of 2,000
 duplicate games, 160 in 48.95 % of 4,000)."""
+
+
+INFER = False
+"""Whether the play search weighs the other seat's drawn hand by how likely its discard rule was to
+keep it (`cribcore.players.inference.KeepModel`) rather than by its points alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +100,8 @@ class ExpertPlayer(LevelPlayer):
         table: WinTable | None = None,
         rollouts: int = ROLLOUTS,
         compute_tables: bool = True,
+        infer: bool = INFER,
+        beta: float = BETA,
     ) -> None:
         super().__init__(seed, rulebook=rulebook)
         self.compute_tables = compute_tables
@@ -101,6 +109,8 @@ class ExpertPlayer(LevelPlayer):
         self._hard = HardPlayer(self.seed, rulebook=rulebook)
         self._table = table
         self.rollouts = rollouts
+        self.infer = infer
+        self.beta = beta
 
     def table_of(self, view: SeatView) -> WinTable | None:
         """The win table this player judges ``view`` by, ``None`` when it plays for points."""
@@ -182,8 +192,17 @@ class ExpertPlayer(LevelPlayer):
             estimates = [(e.card, e.value, e.samples) for e in self._hard.rank_plays(view)]
         else:
             leaf, gains = self._leaf(view, table)
+            model = None
+            if self.infer and view.rules.seats == 2:
+                model = keep_model(view.seat != view.dealer, self.beta)
             ranked = search_play(
-                view, candidates, self.rng(view), self.rulebook_of(view), leaf=leaf, rollouts=self.rollouts
+                view,
+                candidates,
+                self.rng(view),
+                self.rulebook_of(view),
+                leaf=leaf,
+                rollouts=self.rollouts,
+                keep_model=model,
             )
             n = len(candidates)
             points = {card: sum(gains[i::n]) / max(1, len(gains[i::n])) for i, card in enumerate(candidates)}

@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 from ..cards import STANDARD_CARDS
 from ..deals import shuffle
@@ -70,6 +71,11 @@ Leaf = Callable[[tuple[int, ...], int | None], float]
 side (higher is better for it). ``side_scores`` is every side's score, by side, after this deal's play
 and show (or at the moment a side reached its target); ``winner`` is the side that reached its target
 first (under lowball, the side that loses), or ``None`` when no side did."""
+
+KeepLikelihood = Callable[[Sequence[int], Sequence[int]], float]
+"""``likelihood(kept, thrown) -> weight``: how likely the other seat was to keep the four card
+indices ``kept`` and lay the two ``thrown`` away (up to a constant factor); see
+`cribcore.players.inference.KeepModel`."""
 
 WIN_VALUE = 40.0
 """What winning (or losing) the game at once is worth in the search, in points."""
@@ -736,6 +742,7 @@ def search_play(
     rollouts: int = ROLLOUTS,
     min_samples: int = MIN_SAMPLES,
     shuffled: bool = False,
+    keep_model: KeepLikelihood | None = None,
 ) -> list[PlayEstimate]:
     """The average play-out value of each candidate card (indices, legal now), best first (ties: the
     lower card), under ``rulebook`` (the view's by default). ``view`` must be in the play with a
@@ -764,6 +771,10 @@ def search_play(
     Under the standard play a play-out depends on ranks alone (the show is counted apart): candidates
     of one rank share one play-out, and a draw whose hands have an earlier draw's ranks in the same
     order (and the same show) reuses that draw's values. Either way the values are the very same.
+
+    ``keep_model`` (with ``leaf``, two seats holding hands of four kept from six, the crib's two
+    unseen cards the other seat's): each draw is weighted by ``keep_model(kept, thrown)`` instead of
+    `keep_weight`, ``kept`` the other seat's four (laid and drawn), ``thrown`` the crib's drawn cards.
     """
     book = rulebook if rulebook is not None else view.rulebook
     counting = counting_for(book)
@@ -823,7 +834,9 @@ def search_play(
     others = [s for s in range(seats) if s != view.seat]
     known: dict[object, list[float]] = {}
     single = others[0] if len(others) == 1 else -1  # the one other seat, if there is one
-    for hands, crib_rest, weight in _draws(view, rng, draws, weighted, endgame, leaf is None, shuffled, mine):
+    for hands, crib_rest, weight in _draws(
+        view, rng, draws, weighted, endgame, leaf is None, shuffled, mine, keep_model
+    ):
         show: list[tuple[int, int]] = []
         if endgame:
             for seat in order:
@@ -886,12 +899,14 @@ def _draws(
     propose: bool,
     shuffled: bool,
     mine: list[int],
+    keep_model: KeepLikelihood | None = None,
 ) -> Iterator[tuple[list[list[int]], list[int], float]]:
     """``draws`` draws of the other seats' held cards, as ``(hands, crib cards, weight)``: ``hands``
     by seat (the seat's own entry ``mine``), the crib's unseen cards when ``crib_too`` (else some or
     none), and the draw's weight. When ``weighted`` and ``propose``, each draw is the one chosen among
     `PROPOSALS` in proportion to `keep_weight` (weight 1); when ``weighted`` alone, each draw is
-    weighted by `keep_weight`. ``shuffled``: by `_draw_hands` (the draws of the hard level before)."""
+    weighted by `keep_weight` (by ``keep_model`` when given, see `search_play`). ``shuffled``: by
+    `_draw_hands` (the draws of the hard level before)."""
     laid = [[c.index for c in cards] for cards in view.laid]
     me = view.seat
     if shuffled:
@@ -916,7 +931,7 @@ def _draws(
     if not crib_too:
         unseen = replace(unseen, crib_unknown=0)
     if len(unseen.order) == 1:
-        yield from _draws_one(unseen, laid, rng, draws, weighted, propose, mine)
+        yield from _draws_one(unseen, laid, rng, draws, weighted, propose, mine, keep_model)
         return
     for _ in range(draws):
         if weighted and propose:
@@ -939,6 +954,7 @@ def _draws_one(
     weighted: bool,
     propose: bool,
     mine: list[int],
+    keep_model: KeepLikelihood | None = None,
 ) -> Iterator[tuple[list[list[int]], list[int], float]]:
     """`_draws` by `draw_unseen`'s sampling when one other seat holds cards (the two-handed game's
     case), written out: the draw's cards, then (when proposing) the
@@ -947,10 +963,13 @@ def _draws_one(
     pool = unseen.pool
     size = len(pool)
     held = unseen.held[other]
-    crib_unknown = min(unseen.crib_unknown, size - held)
     rand = rng.random
     laid_other = laid[other]
     complete = weighted and held > 0 and len(laid_other) + held == 4
+    crib_unknown = min(unseen.crib_unknown, size - held)
+    if keep_model is not None and complete and not propose and crib_unknown == 2:
+        yield from _draws_inferred(unseen, laid_other, rng, draws, mine, keep_model)
+        return
     proposals = PROPOSALS if weighted and propose and complete else 1
     seats = len(unseen.held)
     me = unseen.seat
@@ -1020,3 +1039,66 @@ def _draws_one(
         hands[me] = mine
         hands[other] = chosen
         yield hands, crib, weight
+
+
+def _draws_inferred(
+    unseen: Unseen,
+    laid_other: list[int],
+    rng: random.Random,
+    draws: int,
+    mine: list[int],
+    model: KeepLikelihood,
+) -> Iterator[tuple[list[list[int]], list[int], float]]:
+    """`_draws_one` weighed by ``model`` (see `search_play`), drawn so that the weights vary little:
+    the other seat's six cards less those it laid are drawn uniformly from the pool, then split into
+    its held cards and the crib's two in proportion to ``model`` among the splits the view allows (the
+    held cards fit its go); the draw's weight is the sum over those splits (how likely such six cards
+    were to give what was seen). So the draw follows the model's posterior exactly, and with nothing
+    laid yet every draw weighs 1."""
+    (other,) = unseen.order
+    pool = unseen.pool
+    size = len(pool)
+    held = unseen.held[other]
+    unknown = held + 2
+    rand = rng.random
+    floor = unseen.floors[other]
+    seats = len(unseen.held)
+    me = unseen.seat
+    splits = [
+        (list(keep), [i for i in range(unknown) if i not in keep])
+        for keep in combinations(range(unknown), held)
+    ]
+    for _ in range(draws):
+        six: list[int] = []
+        while len(six) < unknown:
+            card = pool[int(rand() * size)]
+            if card not in six:
+                six.append(card)
+        weights: list[float] = []
+        total = 0.0
+        for keep, thrown in splits:
+            kept = [six[i] for i in keep]
+            if floor > 1 and any(VALUE[c] < floor for c in kept):
+                weights.append(total)
+                continue
+            total += model([*laid_other, *kept], [six[i] for i in thrown])
+            weights.append(total)
+        if total <= 0.0:
+            # No split explains the view (the model gives it no chance): the draw barely counts.
+            weights = [float(i + 1) for i in range(len(splits))]
+            total = weights[-1]
+            weight = 1e-9
+        else:
+            weight = total
+        point = rand() * total
+        choice = len(splits) - 1
+        for index, running in enumerate(weights):
+            if point < running:
+                choice = index
+                break
+        keep, thrown = splits[choice]
+        chosen = sorted(six[i] for i in keep)
+        hands: list[list[int]] = [[] for _ in range(seats)]
+        hands[me] = mine
+        hands[other] = chosen
+        yield hands, [six[i] for i in thrown], weight
