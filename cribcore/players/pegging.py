@@ -99,6 +99,9 @@ KEEP_WEIGHT = (0.06, 0.15, 0.33, 0.9, 1.6, 2.0, 3.6, 4.2, 9.0)
 level's rule (best average hand plus or minus the crib table). Draws are accepted in proportion."""
 
 
+REDRAWS = 8
+"""How many times a draw weighed by a keep model is drawn again when the model gives it no chance."""
+
 _MEMO_LIMIT = 1 << 20
 """The most entries a lookup table filled on first use keeps before it starts again."""
 
@@ -1069,22 +1072,27 @@ def _draws_inferred(
         for keep in combinations(range(unknown), held)
     ]
     for _ in range(draws):
-        six: list[int] = []
-        while len(six) < unknown:
-            card = pool[int(rand() * size)]
-            if card not in six:
-                six.append(card)
-        weights: list[float] = []
-        total = 0.0
-        for keep, thrown in splits:
-            kept = [six[i] for i in keep]
-            if floor > 1 and any(VALUE[c] < floor for c in kept):
+        # A six that no split explains (weight 0) is drawn again, a few times at most: the same
+        # estimate as counting it for nothing, with more draws that count.
+        for _ in range(REDRAWS):
+            six: list[int] = []
+            while len(six) < unknown:
+                card = pool[int(rand() * size)]
+                if card not in six:
+                    six.append(card)
+            weights: list[float] = []
+            total = 0.0
+            for keep, thrown in splits:
+                kept = [six[i] for i in keep]
+                if floor > 1 and any(VALUE[c] < floor for c in kept):
+                    weights.append(total)
+                    continue
+                total += model([*laid_other, *kept], [six[i] for i in thrown])
                 weights.append(total)
-                continue
-            total += model([*laid_other, *kept], [six[i] for i in thrown])
-            weights.append(total)
+            if total > 0.0:
+                break
         if total <= 0.0:
-            # No split explains the view (the model gives it no chance): the draw barely counts.
+            # Nothing explains the view (the model gives it no chance): the draw barely counts.
             weights = [float(i + 1) for i in range(len(splits))]
             total = weights[-1]
             weight = 1e-9
