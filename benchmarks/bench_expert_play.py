@@ -57,6 +57,17 @@ def settings_of(text: str) -> dict[str, object]:
     return out
 
 
+def expert_of(seed: int, settings: dict[str, object]) -> ExpertPlayer:
+    """An expert with ``settings``; ``hardplay=1`` among them: it plays its cards as the hard level
+    does (its discards stay the expert's), to tell the discard's share from the play's."""
+    settings = dict(settings)
+    hard_play = bool(settings.pop("hardplay", 0))
+    player = ExpertPlayer(seed, **settings)  # type: ignore[arg-type]
+    if hard_play:
+        player.play = player._hard.play  # type: ignore[method-assign]
+    return player
+
+
 def _value(table: WinTable, scores: tuple[int, ...], side: int, dealer: int, over: bool) -> float:
     """The expert side's chance to win from ``scores`` at the start of a deal dealt by ``dealer``."""
     if over:
@@ -88,10 +99,10 @@ def play_deal(
     players = [
         make_player(opponent, player_seed(seed, s))
         if isinstance(opponent, str)
-        else ExpertPlayer(player_seed(seed, s), **opponent)  # type: ignore[arg-type]
+        else expert_of(player_seed(seed, s), opponent)
         for s in range(2)
     ]
-    players[seat] = ExpertPlayer(player_seed(seed, seat), **settings)  # type: ignore[arg-type]
+    players[seat] = expert_of(player_seed(seed, seat), settings)
     before = tuple(scores)
     while not game.is_over and game.deal_number == 0:
         s = game.to_act[0]
