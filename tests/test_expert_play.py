@@ -7,8 +7,10 @@ import random
 from itertools import combinations
 
 from cribcore import parse_cards
-from cribcore.players.inference import KeepModel
+from cribcore.engine import Game, standard_profile
+from cribcore.players.inference import KeepModel, PlaysSeen, plays_seen
 from cribcore.players.pegging import Unseen, _draws_inferred
+from cribcore.players.registry import make_player
 from cribcore.players.tally import RANK, VALUE
 
 
@@ -60,3 +62,25 @@ def test_inferred_draws_hold_only_what_the_model_and_the_go_allow() -> None:
         assert weight <= 10.0  # the sum of the allowed splits' chances
         thrown_fives += sum(RANK[c] == 5 for c in crib)
     assert thrown_fives > 0  # fives drawn go to the crib
+
+
+def test_a_hand_that_passed_a_pair_is_less_likely() -> None:
+    led = indices("7C")
+    seen = PlaysSeen([(tuple(led), 7, indices("KH")[0])])
+    with_a_seven = seen(indices("KH 7D 2S 3S"))
+    without = seen(indices("KH 9D 2S 3S"))
+    assert with_a_seven < 0.2 < without  # the pair was there for the taking
+    assert PlaysSeen([])(indices("KH 7D 2S 3S")) == 1.0
+
+
+def test_plays_seen_reads_the_other_seats_cards_from_the_events() -> None:
+    game = Game(standard_profile(), seed=11, players=["a", "b"])
+    players = [make_player("hard", 1), make_player("hard", 2)]
+    while game.phase != "play" or len(game.view(0).laid[1]) < 2:
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].choose(game.view(seat)))
+    view = game.view(0)
+    plays = plays_seen(view, 1).plays
+    assert [card for _, _, card in plays] == [c.index for c in view.laid[1]]
+    for pile, count, _ in plays:
+        assert sum(VALUE[c] for c in pile) == count

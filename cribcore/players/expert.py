@@ -39,7 +39,7 @@ A `Judgement`'s ``facts`` has stable keys, by the kind of decision:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Action, Count, Discard, Muggins, Pass, Play
@@ -48,10 +48,10 @@ from ..scoring import PLAY_LIMIT
 from ..views import SeatView
 from .counting import counting_for
 from .hard import HardPlayer
-from .inference import BETA, keep_model
+from .inference import BETA, keep_model, plays_seen
 from .level import LevelPlayer, goal
 from .muggins import declared_so_far
-from .pegging import Leaf, search_play
+from .pegging import KeepLikelihood, Leaf, search_play
 from .tally import VALUE, card_of
 from .wintable import WinTable, win_table_at_hand, win_table_for
 
@@ -65,6 +65,10 @@ duplicate games, 160 in 48.95 % of 4,000)."""
 INFER = False
 """Whether the play search weighs the other seat's drawn hand by how likely its discard rule was to
 keep it (`cribcore.players.inference.KeepModel`) rather than by its points alone."""
+
+INFER_PLAYS = False
+"""With `INFER`: whether the other seat's cards laid this deal weigh its drawn hand too (a player that
+passes a pair it held is rare; `cribcore.players.inference.PlaysSeen`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +106,7 @@ class ExpertPlayer(LevelPlayer):
         compute_tables: bool = True,
         infer: bool = INFER,
         beta: float = BETA,
+        infer_plays: bool = INFER_PLAYS,
     ) -> None:
         super().__init__(seed, rulebook=rulebook)
         self.compute_tables = compute_tables
@@ -111,6 +116,7 @@ class ExpertPlayer(LevelPlayer):
         self.rollouts = rollouts
         self.infer = infer
         self.beta = beta
+        self.infer_plays = infer_plays
 
     def table_of(self, view: SeatView) -> WinTable | None:
         """The win table this player judges ``view`` by, ``None`` when it plays for points."""
@@ -192,9 +198,7 @@ class ExpertPlayer(LevelPlayer):
             estimates = [(e.card, e.value, e.samples) for e in self._hard.rank_plays(view)]
         else:
             leaf, gains = self._leaf(view, table)
-            model = None
-            if self.infer and view.rules.seats == 2:
-                model = keep_model(view.seat != view.dealer, self.beta)
+            model = self._keep_model(view)
             ranked = search_play(
                 view,
                 candidates,
@@ -225,6 +229,24 @@ class ExpertPlayer(LevelPlayer):
             }
             judged.append(Judgement(Play(card_of(index)), value, wins.get(index), facts))
         return judged
+
+    def _keep_model(self, view: SeatView) -> KeepLikelihood | None:
+        """How likely the other seat's kept hand is (`search_play`'s ``keep_model``), ``None`` when the
+        expert does not infer it (or the game is not two-handed)."""
+        if not self.infer or view.rules.seats != 2:
+            return None
+        discard = keep_model(view.seat != view.dealer, self.beta)
+        if not self.infer_plays or not counting_for(self.rulebook_of(view)).standard_play:
+            return discard
+        seen = plays_seen(view, 1 - view.seat)
+        if not seen.plays:
+            return discard
+
+        def model(kept: Sequence[int], thrown: Sequence[int]) -> float:
+            chance = discard(kept, thrown)
+            return chance * seen(kept) if chance > 0.0 else 0.0
+
+        return model
 
     def _leaf(self, view: SeatView, table: WinTable) -> tuple[Leaf, list[float]]:
         """The play search's leaf for ``view`` (the side's value at the end of a play-out) and the list

@@ -28,16 +28,25 @@ import math
 from collections.abc import Sequence
 from itertools import combinations
 
+from ..scoring import PLAY_LIMIT
+from ..views import SeatView
 from .crib import RANK_SYMBOLS, crib_table
-from .tally import RANK, rank_points
+from .pegging import quick_score
+from .tally import RANK, VALUE, rank_points
 
-__all__ = ["BETA", "KeepModel", "keep_model"]
+__all__ = ["BETA", "PLAY_BETA", "KeepModel", "PlaysSeen", "keep_model", "plays_seen"]
 
 BETA = 2.5
 """How sharply the model prefers the best split: a split ``d`` points worse than another is
 ``exp(-BETA * d)`` times as likely. 2.5 fits the hard level's discards best (the log-likelihood of its
 choice in 3,000 random hands of six, dealer and pone: -0.73 a hand at 2 and 3, -0.79 at 1.5, -0.80
 at 4, -2.71 for a random split; its choice is the model's likeliest split in 93 % of them)."""
+
+PLAY_BETA = 2.0
+"""How sharply a player is taken to prefer the card the play search's quick rule likes best
+(`cribcore.players.pegging.quick_score`): 2 fits the hard level's plays best (log-likelihood of its
+card in 1,997 plays with a choice: -0.87 a play at 1.5 and 2, -0.90 at 1 and 3, -1.08 for a random
+legal card; when a card scores at once, it lays the best-scoring one 91 % of the time)."""
 
 NOBS = 11 / 46
 """A kept jack's chance that the starter has its suit (the one point of his nobs)."""
@@ -119,3 +128,60 @@ class KeepModel:
 def keep_model(own: bool, beta: float = BETA) -> KeepModel:
     """The process's one `KeepModel` for ``own`` and ``beta`` (its look-ups stay warm across decisions)."""
     return KeepModel(own, beta)
+
+
+class PlaysSeen:
+    """What the other seat's cards laid this deal say about the hand it kept: ``seen(kept)`` is the
+    chance that a player who lays by the quick rule (a soft maximum of
+    `cribcore.players.pegging.quick_score`, `PLAY_BETA` per point) laid the cards it laid, in the order
+    and on the counts it laid them, from the hand of four ``kept`` (its laid cards and held ones).
+
+    A player that passes a pair or a fifteen it held is rare: draws that give it one are less likely.
+    ``plays`` are (pile before, count before, card laid) for each of its cards, oldest first."""
+
+    def __init__(self, plays: Sequence[tuple[tuple[int, ...], int, int]], beta: float = PLAY_BETA) -> None:
+        self.plays = tuple(plays)
+        self.beta = beta
+        self._scores: dict[tuple[int, int], float] = {}
+
+    def __call__(self, kept: Sequence[int]) -> float:
+        chance = 1.0
+        hand = set(kept)
+        for step, (_, count, card) in enumerate(self.plays):
+            room = PLAY_LIMIT - count
+            mine = self._score(step, card)
+            total = 0.0
+            for other in hand:
+                if VALUE[other] <= room:
+                    total += math.exp(self.beta * (self._score(step, other) - mine))
+            if total > 0.0:
+                chance /= total
+            hand.discard(card)
+        return chance
+
+    def _score(self, step: int, card: int) -> float:
+        score = self._scores.get((step, card))
+        if score is None:
+            pile, count, _ = self.plays[step]
+            score = self._scores[(step, card)] = quick_score(pile, count, card)
+        return score
+
+
+def plays_seen(view: SeatView, seat: int) -> PlaysSeen:
+    """`PlaysSeen` of the cards ``seat`` laid in ``view``'s deal so far, read from its events."""
+    plays: list[tuple[tuple[int, ...], int, int]] = []
+    pile: list[int] = []
+    count = 0
+    for event in view.events:
+        if event.deal != view.deal:
+            continue
+        if event.kind == "reset":
+            pile = []
+            count = 0
+        elif event.kind == "play" and event.cards and event.count is not None:
+            card = event.cards[0].index
+            if event.seat == seat:
+                plays.append((tuple(pile), count, card))
+            pile.append(card)
+            count = event.count
+    return PlaysSeen(plays)

@@ -56,12 +56,14 @@ from .tally import RANK, SUIT, VALUE, rank_points
 __all__ = [
     "ENDGAME_REACH",
     "WIN_VALUE",
+    "KeepLikelihood",
     "Leaf",
     "PlayEstimate",
     "Unseen",
     "draw_unseen",
     "go_floors",
     "keep_weight",
+    "quick_score",
     "search_play",
     "unseen_of",
 ]
@@ -417,6 +419,15 @@ def _quick_score(code: int, sign: float) -> float:
     _POINTS[code] = points
     table[code] = score = sign * score
     return score
+
+
+def quick_score(pile: Sequence[int], count: int, card: int) -> float:
+    """The quick rule's value (`_score` under the standard play) of laying ``card`` on the count
+    ``count`` whose cards are ``pile`` (card indices, oldest first); ``card`` must fit the count."""
+    key = _pile_key([RANK[c] for c in pile])
+    code = (((key << 4) & _KEY_MASK) << 5) + count + _CARD_CODE[card]
+    score = _QUICK.get(code)
+    return score if score is not None else _quick_score(code, 1.0)
 
 
 def _points_of(code: int) -> int:
@@ -1071,6 +1082,12 @@ def _draws_inferred(
         (list(keep), [i for i in range(unknown) if i not in keep])
         for keep in combinations(range(unknown), held)
     ]
+    laid_code = 0
+    for card in laid_other:
+        laid_code += _RANK_COUNT[card]
+    memo = _SPLITS
+    by_rank = RANK
+    rank_code = _RANK_COUNT
     for _ in range(draws):
         # A six that no split explains (weight 0) is drawn again, a few times at most: the same
         # estimate as counting it for nothing, with more draws that count.
@@ -1080,20 +1097,24 @@ def _draws_inferred(
                 card = pool[int(rand() * size)]
                 if card not in six:
                     six.append(card)
-            weights: list[float] = []
-            total = 0.0
-            for keep, thrown in splits:
-                kept = [six[i] for i in keep]
-                if floor > 1 and any(VALUE[c] < floor for c in kept):
-                    weights.append(total)
-                    continue
-                total += model([*laid_other, *kept], [six[i] for i in thrown])
-                weights.append(total)
+            # Cards of one rank weigh alike: in rank order, a split's weight depends on ranks alone.
+            six.sort(key=by_rank.__getitem__)
+            code = 0
+            for card in six:
+                code += rank_code[card]
+            key = (model, laid_code, floor, code)
+            known = memo.get(key)
+            if known is None:
+                known = _split_weights(model, laid_other, six, splits, floor)
+                if len(memo) >= _SPLITS_LIMIT:
+                    memo.clear()
+                memo[key] = known
+            weights, total = known
             if total > 0.0:
                 break
         if total <= 0.0:
             # Nothing explains the view (the model gives it no chance): the draw barely counts.
-            weights = [float(i + 1) for i in range(len(splits))]
+            weights = tuple(float(i + 1) for i in range(len(splits)))
             total = weights[-1]
             weight = 1e-9
         else:
@@ -1110,3 +1131,29 @@ def _draws_inferred(
         hands[me] = mine
         hands[other] = chosen
         yield hands, [six[i] for i in thrown], weight
+
+
+_SPLITS: dict[tuple[object, int, int, int], tuple[tuple[float, ...], float]] = {}
+"""`_split_weights` by (model, laid cards' ranks code, go floor, drawn six's ranks code), filled on
+first use."""
+
+_SPLITS_LIMIT = 1 << 17
+
+
+def _split_weights(
+    model: KeepLikelihood,
+    laid_other: list[int],
+    six: list[int],
+    splits: list[tuple[list[int], list[int]]],
+    floor: int,
+) -> tuple[tuple[float, ...], float]:
+    """The running sums of ``model``'s weight of each split of ``six`` (positions into it) that the
+    go's ``floor`` allows, and their total."""
+    weights: list[float] = []
+    total = 0.0
+    for keep, thrown in splits:
+        kept = [six[i] for i in keep]
+        if floor <= 1 or all(VALUE[c] >= floor for c in kept):
+            total += model([*laid_other, *kept], [six[i] for i in thrown])
+        weights.append(total)
+    return tuple(weights), total
