@@ -143,8 +143,19 @@ class PlaysSeen:
         self.plays = tuple(plays)
         self.beta = beta
         self._scores: dict[tuple[int, int], float] = {}
+        self._by_ranks: dict[int, float] = {}
 
     def __call__(self, kept: Sequence[int]) -> float:
+        # The quick rule reads ranks alone: hands of the same ranks are alike.
+        code = 0
+        for card in kept:
+            code += _RANK_CODE[RANK[card]]
+        chance = self._by_ranks.get(code)
+        if chance is None:
+            chance = self._by_ranks[code] = self._chance(kept)
+        return chance
+
+    def _chance(self, kept: Sequence[int]) -> float:
         chance = 1.0
         hand = set(kept)
         for step, (_, count, card) in enumerate(self.plays):
