@@ -207,6 +207,7 @@ class ExpertPlayer(LevelPlayer):
                 leaf=leaf,
                 rollouts=self.rollouts,
                 keep_model=model,
+                distinct=self.infer,
             )
             n = len(candidates)
             points = {card: sum(gains[i::n]) / max(1, len(gains[i::n])) for i, card in enumerate(candidates)}

@@ -757,6 +757,7 @@ def search_play(
     min_samples: int = MIN_SAMPLES,
     shuffled: bool = False,
     keep_model: KeepLikelihood | None = None,
+    distinct: bool = False,
 ) -> list[PlayEstimate]:
     """The average play-out value of each candidate card (indices, legal now), best first (ties: the
     lower card), under ``rulebook`` (the view's by default). ``view`` must be in the play with a
@@ -785,6 +786,10 @@ def search_play(
     Under the standard play a play-out depends on ranks alone (the show is counted apart): candidates
     of one rank share one play-out, and a draw whose hands have an earlier draw's ranks in the same
     order (and the same show) reuses that draw's values. Either way the values are the very same.
+
+    ``distinct``: the play-outs are shared among the candidates that play out differently (under the
+    standard play, one per rank) rather than among all of them, so candidates of one rank buy more
+    draws.
 
     ``keep_model`` (with ``leaf``, two seats holding hands of four kept from six, the crib's two
     unseen cards the other seat's): each draw is weighted by ``keep_model(kept, thrown)`` instead of
@@ -825,7 +830,6 @@ def search_play(
     order = counting.counting_order(dealer)
     own_crib = [c.index for c in view.discarded]
     mine = [c.index for c in view.hand]
-    draws = max(min_samples, rollouts // len(candidates))
     weighted = rules.hand_size == 4 and rules.discards == 2 and PROPOSALS > 1
     standard = counting.standard_play
     key = _pile_key([RANK[c] for c in pile])
@@ -839,6 +843,7 @@ def search_play(
         first: dict[int, int] = {}
         twin = [first.setdefault(RANK[c], i) for i, c in enumerate(candidates)]
     searched = [i for i, j in enumerate(twin) if i == j]
+    draws = max(min_samples, rollouts // len(searched if distinct else candidates))
     me = view.seat
     own_kept = [*laid[me], *mine]
     own_show = None
