@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from cribcore import parse_cards
+from cribcore import Play, parse_cards
 from cribcore.engine import Game, standard_profile
 from cribcore.players.inference import KeepModel, PlaysSeen, plays_seen
-from cribcore.players.pegging import Unseen, _draws_inferred
+from cribcore.players.pegging import Unseen, _draws_inferred, search_play
 from cribcore.players.registry import make_player
 from cribcore.players.tally import RANK, VALUE
+
+from .test_expert import play_view
 
 
 def indices(text: str) -> list[int]:
@@ -84,3 +86,20 @@ def test_plays_seen_reads_the_other_seats_cards_from_the_events() -> None:
     assert [card for _, _, card in plays] == [c.index for c in view.laid[1]]
     for pile, count, _ in plays:
         assert sum(VALUE[c] for c in pile) == count
+
+
+def test_distinct_shares_the_play_outs_among_the_ranks() -> None:
+    view = play_view("5H 5S KD", "", scores=(0, 0), held=3)
+    candidates = [a.card.index for a in view.legal_actions if isinstance(a, Play)]
+    assert len(candidates) == 3
+
+    def leaf(scores: tuple[int, ...], winner: int | None) -> float:
+        return float(scores[0] - scores[1])
+
+    for distinct, samples in ((False, 100), (True, 150)):
+        ranked = search_play(
+            view, candidates, random.Random(1), leaf=leaf, rollouts=300, min_samples=1, distinct=distinct
+        )
+        assert {e.samples for e in ranked} == {samples}
+        fives = [e.value for e in ranked if RANK[e.card] == 5]
+        assert fives[0] == fives[1]  # one play-out serves both fives
