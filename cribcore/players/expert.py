@@ -11,7 +11,9 @@ expected points, as the hard level does, after a one-line notice.
   to win from the scores this deal would leave (pegging out mid-play and the pone counting first
   included), averaged over the starters.
 - **Play**: `cribcore.players.pegging.search_play` with a leaf: sampled hands for the other seats (drawn
-  consistently with the cards played and the goes said), every card played out to the end of the show,
+  consistently with the cards played and the goes said, and in the two-handed game weighed by how
+  likely the other seat was to keep them and to lay what it laid: `cribcore.players.inference`),
+  every card played out to the end of the show,
   and each play-out's end valued by the table at the next deal (or won and lost at once when a side
   reaches the target mid-play or in the show). So it plays for the last points when they win the game
   and holds back a card that would hand the opponent the game.
@@ -57,16 +59,17 @@ from .wintable import WinTable, win_table_at_hand, win_table_for
 
 __all__ = ["ROLLOUTS", "ExpertPlayer", "Judgement"]
 
-ROLLOUTS = 800
-"""Play-outs per play decision, shared among the candidate cards (800 beat hard in 51.8 % of 2,000
-duplicate games, 160 in 48.95 % of 4,000)."""
+ROLLOUTS = 2400
+"""Play-outs per play decision, shared among the candidate cards of different ranks (with `INFER`; 800
+beat hard in 51.8 % of 2,000 duplicate games, 160 in 48.95 % of 4,000). 2,400 keeps the play decision
+well inside the time goal (docs/search.md)."""
 
 
-INFER = False
+INFER = True
 """Whether the play search weighs the other seat's drawn hand by how likely its discard rule was to
 keep it (`cribcore.players.inference.KeepModel`) rather than by its points alone."""
 
-INFER_PLAYS = False
+INFER_PLAYS = True
 """With `INFER`: whether the other seat's cards laid this deal weigh its drawn hand too (a player that
 passes a pair it held is rare; `cribcore.players.inference.PlaysSeen`)."""
 
