@@ -28,6 +28,7 @@ import math
 from collections.abc import Sequence
 from itertools import combinations
 
+from ..cards import STANDARD_CARDS
 from ..scoring import PLAY_LIMIT
 from ..views import SeatView
 from .crib import RANK_SYMBOLS, crib_table
@@ -55,6 +56,10 @@ _RANK_CODE = tuple(1 << (3 * r) for r in range(14))
 """A rank's share of a multiset-of-ranks code: three bits per rank, so that codes add."""
 
 
+_CARD_RANK_CODE = tuple(_RANK_CODE[RANK[card]] for card in range(STANDARD_CARDS))
+"""A card's share of a multiset-of-ranks code (`_RANK_CODE` of its rank)."""
+
+
 def _crib_value(low: int, high: int, own: bool) -> float:
     table = crib_table()
     key = RANK_SYMBOLS[low - 1] + RANK_SYMBOLS[high - 1]
@@ -70,15 +75,15 @@ class KeepModel:
         self.own = own
         self.beta = beta
         self._by_split: dict[tuple[int, int], float] = {}
-        self._hand: dict[tuple[int, int], float] = {}
 
     def __call__(self, kept: Sequence[int], thrown: Sequence[int]) -> float:
+        code_of = _CARD_RANK_CODE
         kept_code = 0
         for card in kept:
-            kept_code += _RANK_CODE[RANK[card]]
+            kept_code += code_of[card]
         six = kept_code
         for card in thrown:
-            six += _RANK_CODE[RANK[card]]
+            six += code_of[card]
         chance = self._by_split.get((six, kept_code))
         if chance is None:
             chance = self._split_chance(
@@ -88,40 +93,38 @@ class KeepModel:
 
     def _split_chance(self, six: list[int], kept: tuple[int, ...]) -> float:
         """Fill `_by_split` for every split of the six ranks ``six`` (sorted); return ``kept``'s."""
-        values: list[tuple[tuple[int, ...], float]] = []
+        sign = 1 if self.own else -1
+        codes = [_RANK_CODE[r] for r in six]
+        six_code = sum(codes)
+        values: list[tuple[int, float]] = []
         for held in combinations(range(6), 4):
             four = tuple(six[i] for i in held)
             low, high = (six[i] for i in range(6) if i not in held)
-            values.append(
-                (
-                    four,
-                    self._hand_value(six, four) + (1 if self.own else -1) * _crib_value(low, high, self.own),
-                )
-            )
+            by_starter, total = _starter_points(four)
+            # The starters left: four of each rank, less the six's own cards.
+            hand = (4 * total - sum(by_starter[r] for r in six)) / 46 + NOBS * four.count(11)
+            values.append((sum(codes[i] for i in held), hand + sign * _crib_value(low, high, self.own)))
         top = max(v for _, v in values)
-        weights = [(four, math.exp(self.beta * (v - top))) for four, v in values]
-        total = sum(w for _, w in weights)
-        six_code = sum(_RANK_CODE[r] for r in six)
-        for four, weight in weights:
-            code = sum(_RANK_CODE[r] for r in four)
+        weights = [(code, math.exp(self.beta * (v - top))) for code, v in values]
+        norm = sum(w for _, w in weights)
+        for code, weight in weights:
             # Splits of the same ranks are alike: each of them is one card-level choice of the 15.
-            self._by_split[(six_code, code)] = weight / total
+            self._by_split[(six_code, code)] = weight / norm
         return self._by_split[(six_code, sum(_RANK_CODE[r] for r in kept))]
 
-    def _hand_value(self, six: list[int], four: tuple[int, ...]) -> float:
-        """The kept ranks' average show over the starters (by rank) left by the six, flushes aside."""
-        six_code = sum(_RANK_CODE[r] for r in six)
-        four_code = sum(_RANK_CODE[r] for r in four)
-        value = self._hand.get((six_code, four_code))
-        if value is None:
-            total = 0.0
-            for rank in range(1, 14):
-                left = 4 - six.count(rank)
-                if left:
-                    total += left * rank_points(tuple(sorted((*four, rank))))
-            value = total / 46 + NOBS * four.count(11)
-            self._hand[(six_code, four_code)] = value
-        return value
+
+_STARTER_POINTS: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+"""`_starter_points` by the four ranks (sorted), filled on first use (at most 1,820 entries)."""
+
+
+def _starter_points(four: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """The fifteens, pairs and runs of the four ranks (sorted) with a starter of each rank (indexed by
+    the rank, 0 unused), and their sum."""
+    known = _STARTER_POINTS.get(four)
+    if known is None:
+        points = (0, *(rank_points(tuple(sorted((*four, rank)))) for rank in range(1, 14)))
+        known = _STARTER_POINTS[four] = (points, sum(points))
+    return known
 
 
 @functools.cache
@@ -149,7 +152,7 @@ class PlaysSeen:
         # The quick rule reads ranks alone: hands of the same ranks are alike.
         code = 0
         for card in kept:
-            code += _RANK_CODE[RANK[card]]
+            code += _CARD_RANK_CODE[card]
         chance = self._by_ranks.get(code)
         if chance is None:
             chance = self._by_ranks[code] = self._chance(kept)
