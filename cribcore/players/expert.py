@@ -13,7 +13,9 @@ expected points, as the hard level does, after a one-line notice.
   seat's role, for both sides (`cribcore.players.pegtable`, times `PEG_WEIGHT`; two seats keeping four
   under the standard play); without a win table the same shift is added to the points.
 - **Play**: `cribcore.players.pegging.search_play` with a leaf: sampled hands for the other seats (drawn
-  consistently with the cards played and the goes said), every card played out to the end of the show,
+  consistently with the cards played and the goes said, and in the two-handed game weighed by how
+  likely the other seat was to keep them and to lay what it laid: `cribcore.players.inference`),
+  every card played out to the end of the show,
   and each play-out's end valued by the table at the next deal (or won and lost at once when a side
   reaches the target mid-play or in the show). So it plays for the last points when they win the game
   and holds back a card that would hand the opponent the game.
@@ -43,7 +45,7 @@ A `Judgement`'s ``facts`` has stable keys, by the kind of decision:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Action, Count, Discard, Muggins, Pass, Play
@@ -52,9 +54,10 @@ from ..scoring import PLAY_LIMIT
 from ..views import SeatView
 from .counting import counting_for
 from .hard import HardPlayer
+from .inference import BETA, keep_model, plays_seen
 from .level import LevelPlayer, goal
 from .muggins import declared_so_far
-from .pegging import Leaf, search_play
+from .pegging import KeepLikelihood, Leaf, search_play
 from .pegtable import PegTable, peg_table
 from .tally import RANK, VALUE, card_of
 from .wintable import WinTable, win_table_at_hand, win_table_for
@@ -64,9 +67,19 @@ __all__ = ["PEG_WEIGHT", "ROLLOUTS", "ExpertPlayer", "Judgement"]
 PEG_WEIGHT = 1.0
 """How much of the pegging table's shift (`cribcore.players.pegtable`) the discard counts."""
 
-ROLLOUTS = 800
-"""Play-outs per play decision, shared among the candidate cards (800 beat hard in 51.8 % of 2,000
-duplicate games, 160 in 48.95 % of 4,000)."""
+ROLLOUTS = 1600
+"""Play-outs per play decision, shared among the candidate cards of different ranks (with `INFER`; 800
+beat hard in 51.8 % of 2,000 duplicate games, 160 in 48.95 % of 4,000). With the inference, 1,600 takes
+about 20 ms of CPU a decision (median; p99 about 85 ms), well inside the time goal; 2,400 took 37 ms."""
+
+
+INFER = True
+"""Whether the play search weighs the other seat's drawn hand by how likely its discard rule was to
+keep it (`cribcore.players.inference.KeepModel`) rather than by its points alone."""
+
+INFER_PLAYS = True
+"""With `INFER`: whether the other seat's cards laid this deal weigh its drawn hand too (a player that
+passes a pair it held is rare; `cribcore.players.inference.PlaysSeen`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +102,9 @@ class ExpertPlayer(LevelPlayer):
     """The expert level: plays to win the game. ``ExpertPlayer(seed, rulebook=...)`` as every level;
     ``table`` replaces the profile's win table (to measure or refine one), ``rollouts`` sets the play
     search's play-outs per decision, ``peg_weight`` how much of the pegging table the discard counts
-    (0: none). With ``compute_tables=False`` a profile whose table is not at hand
+    (0: none), ``infer``/``infer_plays``/``beta`` whether and how sharply the play search weighs the other
+    seat's drawn hand by its discard and its cards laid (`INFER`, `INFER_PLAYS`). With
+    ``compute_tables=False`` a profile whose table is not at hand
     (`cribcore.players.wintable.win_table_at_hand`) is judged by points at once instead of computing its
     table first (a minute or so): for answers a player waits for, hints and reviews."""
 
@@ -104,6 +119,9 @@ class ExpertPlayer(LevelPlayer):
         rollouts: int = ROLLOUTS,
         compute_tables: bool = True,
         peg_weight: float = PEG_WEIGHT,
+        infer: bool = INFER,
+        beta: float = BETA,
+        infer_plays: bool = INFER_PLAYS,
     ) -> None:
         super().__init__(seed, rulebook=rulebook)
         self.compute_tables = compute_tables
@@ -112,6 +130,9 @@ class ExpertPlayer(LevelPlayer):
         self._table = table
         self.rollouts = rollouts
         self.peg_weight = peg_weight
+        self.infer = infer
+        self.beta = beta
+        self.infer_plays = infer_plays
 
     def table_of(self, view: SeatView) -> WinTable | None:
         """The win table this player judges ``view`` by, ``None`` when it plays for points."""
@@ -213,8 +234,16 @@ class ExpertPlayer(LevelPlayer):
             estimates = [(e.card, e.value, e.samples) for e in self._hard.rank_plays(view)]
         else:
             leaf, gains = self._leaf(view, table)
+            model = self._keep_model(view)
             ranked = search_play(
-                view, candidates, self.rng(view), self.rulebook_of(view), leaf=leaf, rollouts=self.rollouts
+                view,
+                candidates,
+                self.rng(view),
+                self.rulebook_of(view),
+                leaf=leaf,
+                rollouts=self.rollouts,
+                keep_model=model,
+                distinct=self.infer,
             )
             n = len(candidates)
             points = {card: sum(gains[i::n]) / max(1, len(gains[i::n])) for i, card in enumerate(candidates)}
@@ -237,6 +266,24 @@ class ExpertPlayer(LevelPlayer):
             }
             judged.append(Judgement(Play(card_of(index)), value, wins.get(index), facts))
         return judged
+
+    def _keep_model(self, view: SeatView) -> KeepLikelihood | None:
+        """How likely the other seat's kept hand is (`search_play`'s ``keep_model``), ``None`` when the
+        expert does not infer it (or the game is not two-handed)."""
+        if not self.infer or view.rules.seats != 2:
+            return None
+        discard = keep_model(view.seat != view.dealer, self.beta)
+        if not self.infer_plays or not counting_for(self.rulebook_of(view)).standard_play:
+            return discard
+        seen = plays_seen(view, 1 - view.seat)
+        if not seen.plays:
+            return discard
+
+        def model(kept: Sequence[int], thrown: Sequence[int]) -> float:
+            chance = discard(kept, thrown)
+            return chance * seen(kept) if chance > 0.0 else 0.0
+
+        return model
 
     def _leaf(self, view: SeatView, table: WinTable) -> tuple[Leaf, list[float]]:
         """The play search's leaf for ``view`` (the side's value at the end of a play-out) and the list

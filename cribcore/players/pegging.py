@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 from ..cards import STANDARD_CARDS
 from ..deals import shuffle
@@ -55,12 +56,14 @@ from .tally import RANK, SUIT, VALUE, rank_points
 __all__ = [
     "ENDGAME_REACH",
     "WIN_VALUE",
+    "KeepLikelihood",
     "Leaf",
     "PlayEstimate",
     "Unseen",
     "draw_unseen",
     "go_floors",
     "keep_weight",
+    "quick_score",
     "search_play",
     "unseen_of",
 ]
@@ -70,6 +73,11 @@ Leaf = Callable[[tuple[int, ...], int | None], float]
 side (higher is better for it). ``side_scores`` is every side's score, by side, after this deal's play
 and show (or at the moment a side reached its target); ``winner`` is the side that reached its target
 first (under lowball, the side that loses), or ``None`` when no side did."""
+
+KeepLikelihood = Callable[[Sequence[int], Sequence[int]], float]
+"""``likelihood(kept, thrown) -> weight``: how likely the other seat was to keep the four card
+indices ``kept`` and lay the two ``thrown`` away (up to a constant factor); see
+`cribcore.players.inference.KeepModel`."""
 
 WIN_VALUE = 40.0
 """What winning (or losing) the game at once is worth in the search, in points."""
@@ -92,6 +100,9 @@ KEEP_WEIGHT = (0.06, 0.15, 0.33, 0.9, 1.6, 2.0, 3.6, 4.2, 9.0)
 …, 8 or more), when its owner laid two cards away soundly: measured on deals discarded by the hard
 level's rule (best average hand plus or minus the crib table). Draws are accepted in proportion."""
 
+
+REDRAWS = 8
+"""How many times a draw weighed by a keep model is drawn again when the model gives it no chance."""
 
 _MEMO_LIMIT = 1 << 20
 """The most entries a lookup table filled on first use keeps before it starts again."""
@@ -408,6 +419,15 @@ def _quick_score(code: int, sign: float) -> float:
     _POINTS[code] = points
     table[code] = score = sign * score
     return score
+
+
+def quick_score(pile: Sequence[int], count: int, card: int) -> float:
+    """The quick rule's value (`_score` under the standard play) of laying ``card`` on the count
+    ``count`` whose cards are ``pile`` (card indices, oldest first); ``card`` must fit the count."""
+    key = _pile_key([RANK[c] for c in pile])
+    code = (((key << 4) & _KEY_MASK) << 5) + count + _CARD_CODE[card]
+    score = _QUICK.get(code)
+    return score if score is not None else _quick_score(code, 1.0)
 
 
 def _points_of(code: int) -> int:
@@ -736,6 +756,8 @@ def search_play(
     rollouts: int = ROLLOUTS,
     min_samples: int = MIN_SAMPLES,
     shuffled: bool = False,
+    keep_model: KeepLikelihood | None = None,
+    distinct: bool = False,
 ) -> list[PlayEstimate]:
     """The average play-out value of each candidate card (indices, legal now), best first (ties: the
     lower card), under ``rulebook`` (the view's by default). ``view`` must be in the play with a
@@ -764,6 +786,14 @@ def search_play(
     Under the standard play a play-out depends on ranks alone (the show is counted apart): candidates
     of one rank share one play-out, and a draw whose hands have an earlier draw's ranks in the same
     order (and the same show) reuses that draw's values. Either way the values are the very same.
+
+    ``distinct``: the play-outs are shared among the candidates that play out differently (under the
+    standard play, one per rank) rather than among all of them, so candidates of one rank buy more
+    draws.
+
+    ``keep_model`` (with ``leaf``, two seats holding hands of four kept from six, the crib's two
+    unseen cards the other seat's): each draw is weighted by ``keep_model(kept, thrown)`` instead of
+    `keep_weight`, ``kept`` the other seat's four (laid and drawn), ``thrown`` the crib's drawn cards.
     """
     book = rulebook if rulebook is not None else view.rulebook
     counting = counting_for(book)
@@ -800,7 +830,6 @@ def search_play(
     order = counting.counting_order(dealer)
     own_crib = [c.index for c in view.discarded]
     mine = [c.index for c in view.hand]
-    draws = max(min_samples, rollouts // len(candidates))
     weighted = rules.hand_size == 4 and rules.discards == 2 and PROPOSALS > 1
     standard = counting.standard_play
     key = _pile_key([RANK[c] for c in pile])
@@ -814,6 +843,7 @@ def search_play(
         first: dict[int, int] = {}
         twin = [first.setdefault(RANK[c], i) for i, c in enumerate(candidates)]
     searched = [i for i, j in enumerate(twin) if i == j]
+    draws = max(min_samples, rollouts // len(searched if distinct else candidates))
     me = view.seat
     own_kept = [*laid[me], *mine]
     own_show = None
@@ -823,7 +853,9 @@ def search_play(
     others = [s for s in range(seats) if s != view.seat]
     known: dict[object, list[float]] = {}
     single = others[0] if len(others) == 1 else -1  # the one other seat, if there is one
-    for hands, crib_rest, weight in _draws(view, rng, draws, weighted, endgame, leaf is None, shuffled, mine):
+    for hands, crib_rest, weight in _draws(
+        view, rng, draws, weighted, endgame, leaf is None, shuffled, mine, keep_model
+    ):
         show: list[tuple[int, int]] = []
         if endgame:
             for seat in order:
@@ -886,12 +918,14 @@ def _draws(
     propose: bool,
     shuffled: bool,
     mine: list[int],
+    keep_model: KeepLikelihood | None = None,
 ) -> Iterator[tuple[list[list[int]], list[int], float]]:
     """``draws`` draws of the other seats' held cards, as ``(hands, crib cards, weight)``: ``hands``
     by seat (the seat's own entry ``mine``), the crib's unseen cards when ``crib_too`` (else some or
     none), and the draw's weight. When ``weighted`` and ``propose``, each draw is the one chosen among
     `PROPOSALS` in proportion to `keep_weight` (weight 1); when ``weighted`` alone, each draw is
-    weighted by `keep_weight`. ``shuffled``: by `_draw_hands` (the draws of the hard level before)."""
+    weighted by `keep_weight` (by ``keep_model`` when given, see `search_play`). ``shuffled``: by
+    `_draw_hands` (the draws of the hard level before)."""
     laid = [[c.index for c in cards] for cards in view.laid]
     me = view.seat
     if shuffled:
@@ -916,7 +950,7 @@ def _draws(
     if not crib_too:
         unseen = replace(unseen, crib_unknown=0)
     if len(unseen.order) == 1:
-        yield from _draws_one(unseen, laid, rng, draws, weighted, propose, mine)
+        yield from _draws_one(unseen, laid, rng, draws, weighted, propose, mine, keep_model)
         return
     for _ in range(draws):
         if weighted and propose:
@@ -939,6 +973,7 @@ def _draws_one(
     weighted: bool,
     propose: bool,
     mine: list[int],
+    keep_model: KeepLikelihood | None = None,
 ) -> Iterator[tuple[list[list[int]], list[int], float]]:
     """`_draws` by `draw_unseen`'s sampling when one other seat holds cards (the two-handed game's
     case), written out: the draw's cards, then (when proposing) the
@@ -947,10 +982,13 @@ def _draws_one(
     pool = unseen.pool
     size = len(pool)
     held = unseen.held[other]
-    crib_unknown = min(unseen.crib_unknown, size - held)
     rand = rng.random
     laid_other = laid[other]
     complete = weighted and held > 0 and len(laid_other) + held == 4
+    crib_unknown = min(unseen.crib_unknown, size - held)
+    if keep_model is not None and complete and not propose and crib_unknown == 2:
+        yield from _draws_inferred(unseen, laid_other, rng, draws, mine, keep_model)
+        return
     proposals = PROPOSALS if weighted and propose and complete else 1
     seats = len(unseen.held)
     me = unseen.seat
@@ -1020,3 +1058,107 @@ def _draws_one(
         hands[me] = mine
         hands[other] = chosen
         yield hands, crib, weight
+
+
+def _draws_inferred(
+    unseen: Unseen,
+    laid_other: list[int],
+    rng: random.Random,
+    draws: int,
+    mine: list[int],
+    model: KeepLikelihood,
+) -> Iterator[tuple[list[list[int]], list[int], float]]:
+    """`_draws_one` weighed by ``model`` (see `search_play`), drawn so that the weights vary little:
+    the other seat's six cards less those it laid are drawn uniformly from the pool, then split into
+    its held cards and the crib's two in proportion to ``model`` among the splits the view allows (the
+    held cards fit its go); the draw's weight is the sum over those splits (how likely such six cards
+    were to give what was seen). So the draw follows the model's posterior exactly, and with nothing
+    laid yet every draw weighs 1."""
+    (other,) = unseen.order
+    pool = unseen.pool
+    size = len(pool)
+    held = unseen.held[other]
+    unknown = held + 2
+    rand = rng.random
+    floor = unseen.floors[other]
+    seats = len(unseen.held)
+    me = unseen.seat
+    splits = [
+        (list(keep), [i for i in range(unknown) if i not in keep])
+        for keep in combinations(range(unknown), held)
+    ]
+    laid_code = 0
+    for card in laid_other:
+        laid_code += _RANK_COUNT[card]
+    memo = _SPLITS
+    by_rank = RANK
+    rank_code = _RANK_COUNT
+    for _ in range(draws):
+        # A six that no split explains (weight 0) is drawn again, a few times at most: the same
+        # estimate as counting it for nothing, with more draws that count.
+        for _ in range(REDRAWS):
+            six: list[int] = []
+            while len(six) < unknown:
+                card = pool[int(rand() * size)]
+                if card not in six:
+                    six.append(card)
+            # Cards of one rank weigh alike: in rank order, a split's weight depends on ranks alone.
+            six.sort(key=by_rank.__getitem__)
+            code = 0
+            for card in six:
+                code += rank_code[card]
+            key = (model, laid_code, floor, code)
+            known = memo.get(key)
+            if known is None:
+                known = _split_weights(model, laid_other, six, splits, floor)
+                if len(memo) >= _SPLITS_LIMIT:
+                    memo.clear()
+                memo[key] = known
+            weights, total = known
+            if total > 0.0:
+                break
+        if total <= 0.0:
+            # Nothing explains the view (the model gives it no chance): the draw barely counts.
+            weights = tuple(float(i + 1) for i in range(len(splits)))
+            total = weights[-1]
+            weight = 1e-9
+        else:
+            weight = total
+        point = rand() * total
+        choice = len(splits) - 1
+        for index, running in enumerate(weights):
+            if point < running:
+                choice = index
+                break
+        keep, thrown = splits[choice]
+        chosen = sorted(six[i] for i in keep)
+        hands: list[list[int]] = [[] for _ in range(seats)]
+        hands[me] = mine
+        hands[other] = chosen
+        yield hands, [six[i] for i in thrown], weight
+
+
+_SPLITS: dict[tuple[object, int, int, int], tuple[tuple[float, ...], float]] = {}
+"""`_split_weights` by (model, laid cards' ranks code, go floor, drawn six's ranks code), filled on
+first use."""
+
+_SPLITS_LIMIT = 1 << 17
+
+
+def _split_weights(
+    model: KeepLikelihood,
+    laid_other: list[int],
+    six: list[int],
+    splits: list[tuple[list[int], list[int]]],
+    floor: int,
+) -> tuple[tuple[float, ...], float]:
+    """The running sums of ``model``'s weight of each split of ``six`` (positions into it) that the
+    go's ``floor`` allows, and their total."""
+    weights: list[float] = []
+    total = 0.0
+    for keep, thrown in splits:
+        kept = [six[i] for i in keep]
+        if floor <= 1 or all(VALUE[c] >= floor for c in kept):
+            total += model([*laid_other, *kept], [six[i] for i in thrown])
+        weights.append(total)
+    return tuple(weights), total
