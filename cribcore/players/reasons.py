@@ -179,9 +179,9 @@ def discard_words(
     best: Mapping[str, object], other: Mapping[str, object] | None = None, lang: str | None = None
 ) -> str:
     """Why the discard with facts ``best`` is good: what its kept cards hold, and, against ``other``
-    (the next best, or the discard a player made), what the difference is in the crib and in hand:
-    ``keeps a double run of three and two fifteens; the 5 and the jack would give the dealer's crib 2.1
-    more``."""
+    (the next best, or the discard a player made), what the difference is in the crib, in hand and (by
+    the pegging table, where the facts have it) in the play: ``keeps a double run of three and two
+    fifteens; the 5 and the jack would give the dealer's crib 2.1 more``."""
     code = _lang(lang)
     kept = _cards(best, "kept")
     features = hand_features(kept, code)
@@ -215,6 +215,14 @@ def discard_words(
         parts.append(
             gettext("{points} more in hand than keeping {cards}", code).format(
                 points=points_text(hand_gap, code), cards=cards_words(_cards(other, "kept"), code)
+            )
+        )
+    # The pegging table's estimate (where it applies): how much better the kept cards peg.
+    peg_gap = _float(best, "pegging") - _float(other, "pegging")
+    if peg_gap >= SMALL:
+        parts.append(
+            gettext("{points} more in the play than keeping {cards}", code).format(
+                points=points_text(peg_gap, code), cards=cards_words(_cards(other, "kept"), code)
             )
         )
     return "; ".join(parts)
