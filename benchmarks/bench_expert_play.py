@@ -164,6 +164,14 @@ def _finish(
     return _value(table, game.scores, seat, 1 - dealer, game.is_over)
 
 
+def _start(seed: int, scores: str) -> tuple[int, int]:
+    """The scores deal ``seed`` starts from: 0 to 0 (``zero``), or drawn from the seed (``random``)."""
+    if scores == "zero":
+        return (0, 0)
+    rng = random.Random(f"start/{seed}")
+    return (rng.randint(0, TOP), rng.randint(0, TOP))
+
+
 def decisions(args: tuple[int, int, str, str, str, str, int]) -> list[tuple[float, int]]:
     """Deal ``index`` played by the base expert against the opponent, from both seats; at each of the
     expert's plays where the variant would lay another card, both cards are played on, the rest of the
@@ -171,11 +179,7 @@ def decisions(args: tuple[int, int, str, str, str, str, int]) -> list[tuple[floa
     card's win chance less the base's (0 where they agree), as (difference, 1 if they differ)."""
     run_seed, index, variant, base, opponent, scores, k = args
     seed = game_seed(run_seed, index)
-    if scores == "zero":
-        start = (0, 0)
-    else:
-        rng = random.Random(f"start/{seed}")
-        start = (rng.randint(0, TOP), rng.randint(0, TOP))
+    start = _start(seed, scores)
     out: list[tuple[float, int]] = []
     for seat in (0, 1):
         game = _start_game(seed, start)
@@ -208,11 +212,7 @@ def one(args: tuple[int, int, str, str, str, str]) -> list[tuple[float, float, f
     """Deal ``index``: the variant then the baseline, each from both seats, summed over the seats."""
     run_seed, index, variant, base, opponent, scores = args
     seed = game_seed(run_seed, index)
-    if scores == "zero":
-        start = (0, 0)
-    else:
-        rng = random.Random(f"start/{seed}")
-        start = (rng.randint(0, TOP), rng.randint(0, TOP))
+    start = _start(seed, scores)
     out = []
     if opponent == "base":  # head to head: the same discards, so only the play tells them apart
         results = [play_deal(seed, settings_of(variant), settings_of(base), start, seat) for seat in (0, 1)]
