@@ -343,6 +343,9 @@ class SeatClient:
     open_timeout: float = TIMEOUT
     log: SeatLog = field(default_factory=SeatLog, repr=False)
     state: State | None = field(default=None, repr=False)
+    changes: bool = True
+    """Whether the hello asks for states of changes only; turned off for a server from before them,
+    which refuses the hello's ``changes`` field (it then sends whole states, which the log takes too)."""
     _ws: ClientConnection | None = None
     _tokens: float = field(default=SEND_BURST, repr=False)
     _stamp: float = field(default_factory=time.monotonic, repr=False)
@@ -373,7 +376,10 @@ class SeatClient:
             raise Unreachable(f"cannot reach the server at {where}: {_reason(exc)}") from None
         self._ws = ws
         # States after the first carry only what changed (the log applies them).
-        self.send({"type": "hello", "key": self.key, "changes": True})
+        hello: dict[str, Any] = {"type": "hello", "key": self.key}
+        if self.changes:
+            hello["changes"] = True
+        self.send(hello)
         deadline = time.monotonic() + self.open_timeout
         while True:
             left = deadline - time.monotonic()
@@ -387,6 +393,10 @@ class SeatClient:
                 continue
             if isinstance(got, Refusal):
                 self.close()
+                if self.changes and got.code == "malformed" and got.message.startswith("changes:"):
+                    # A server from before states of changes refuses the field: hello again without it.
+                    self.changes = False
+                    return self.connect()
                 raise Refused(got.code, got.message)
             if time.monotonic() >= deadline:
                 self.close()

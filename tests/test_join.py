@@ -26,6 +26,7 @@ from typing import Any
 import pexpect
 import pytest
 import uvicorn
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cribcore.cards import Card, parse_card
 from cribcore.cli.join_table import SeatBook, seats_path
@@ -82,9 +83,11 @@ class Server(Served):
     """The server's application on uvicorn in a thread, with a clock the test moves; `restart` stops
     it and serves the same database on the same port again."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, wrap: Callable[[ASGIApp], ASGIApp] | None = None) -> None:
         super().__init__("")
         self.db = db
+        self.wrap = wrap
+        """Wraps the application (to play an older server, say)."""
         self.clock = Clock()
         self.port = 0
         self._uvicorn: uvicorn.Server | None = None
@@ -98,8 +101,9 @@ class Server(Served):
         sock.listen(64)
         self.port = sock.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
+        app: ASGIApp = create_app(self.db, clock=self.clock, limits=Limits(friend_seeds=True))
         config = uvicorn.Config(
-            create_app(self.db, clock=self.clock, limits=Limits(friend_seeds=True)),
+            self.wrap(app) if self.wrap is not None else app,
             log_level="warning",
             access_log=False,
             lifespan="on",
@@ -583,3 +587,52 @@ def test_a_scripted_client_keeps_under_the_servers_rate(server: Served) -> None:
                 break
     finally:
         client.close()
+
+
+def older_server(app: ASGIApp) -> ASGIApp:
+    """``app`` as a server from before states of changes answers: a hello naming ``changes`` is
+    refused with ``malformed`` naming the field, and the connection closed with 4400."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await app(scope, receive, send)
+            return
+
+        async def received() -> Message:
+            message = await receive()
+            text = message.get("text") or ""
+            if message["type"] == "websocket.receive" and "changes" in json.loads(text or "{}"):
+                error = {
+                    "type": "error",
+                    "code": "malformed",
+                    "message": "changes: Extra inputs are not permitted",
+                }
+                await send({"type": "websocket.send", "text": json.dumps(error)})
+                await send({"type": "websocket.close", "code": 4400})
+                return {"type": "websocket.disconnect", "code": 4400}
+            return message
+
+        await app(scope, received, send)
+
+    return wrapped
+
+
+def test_a_server_from_before_states_of_changes_is_played_with_whole_states(tmp_path: Path) -> None:
+    running = Server(tmp_path / "rooms.sqlite3", wrap=older_server)
+    running.start()
+    try:
+        key, link = running.room(seed=7)
+        invite = parse_link(link).invite
+        status, joined = post_json(f"{running.base}/api/join", {"invite": invite, "name": "Bob"})
+        assert status == 200, joined
+        ann, bob = Bot(link, key), Bot(link, joined["key"])
+        ann.start()
+        bob.start()
+        over = [bot.wait_for(lambda s: s.view.phase == "over") for bot in (ann, bob)]
+        ann.finish()
+        bob.finish()
+    finally:
+        running.stop()
+    assert not ann.client.changes and not bob.client.changes
+    assert over[0].view.scores == over[1].view.scores and max(over[0].view.scores) >= 121
+    assert list(over[0].view.events) == ann.logs[1] and list(over[1].view.events) == bob.logs[1]
