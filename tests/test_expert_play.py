@@ -8,10 +8,12 @@ from itertools import combinations
 
 from cribcore import Play, parse_cards
 from cribcore.engine import Game, standard_profile
+from cribcore.players.expert import ExpertPlayer
 from cribcore.players.inference import KeepModel, PlaysSeen, plays_seen
 from cribcore.players.pegging import Unseen, _draws_inferred, search_play
 from cribcore.players.registry import make_player
 from cribcore.players.tally import RANK, VALUE
+from cribcore.profiles import load_profile
 
 from .test_expert import play_view
 
@@ -103,3 +105,14 @@ def test_distinct_shares_the_play_outs_among_the_ranks() -> None:
         assert {e.samples for e in ranked} == {samples}
         fives = [e.value for e in ranked if RANK[e.card] == 5]
         assert fives[0] == fives[1]  # one play-out serves both fives
+
+
+def test_the_other_seats_keep_is_inferred_only_under_the_standard_show() -> None:
+    expert = ExpertPlayer(1)
+    for profile, inferred in ((standard_profile(), True), (load_profile("flush-with-starter"), False)):
+        game = Game(profile, seed=3, players=["a", "b"])
+        players = [make_player("hard", 1), make_player("hard", 2)]
+        while game.phase != "play":
+            seat = game.to_act[0]
+            game.apply(seat, players[seat].choose(game.view(seat)))
+        assert (expert._keep_model(game.view(game.to_act[0])) is not None) is inferred

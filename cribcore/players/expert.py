@@ -269,8 +269,9 @@ class ExpertPlayer(LevelPlayer):
 
     def _keep_model(self, view: SeatView) -> KeepLikelihood | None:
         """How likely the other seat's kept hand is (`search_play`'s ``keep_model``), ``None`` when the
-        expert does not infer it (or the game is not two-handed)."""
-        if not self.infer or view.rules.seats != 2:
+        expert does not infer it, the game is not two-handed, or the profile's show is not the standard
+        one (the model values a keep by the standard show, so it would read a house rule's keeps wrong)."""
+        if not self.infer or view.rules.seats != 2 or not self.rulebook_of(view).is_standard_show:
             return None
         discard = keep_model(view.seat != view.dealer, self.beta)
         if not self.infer_plays or not counting_for(self.rulebook_of(view)).standard_play:
