@@ -3,8 +3,8 @@ and play it from the terminal, against a browser or another terminal.
 
 LINK is an invitation (``http://HOST:PORT/#join=CODE``) or a seat's own link
 (``http://HOST:PORT/#key=KEY``). Joining by invitation asks the server for a seat (``--name``, or the
-name asked at a prompt) and keeps the seat key it answers in the data directory (``seats.json``,
-readable by this user only), under the server and the invitation; the same command run again goes back
+name asked at a prompt) and keeps the seat key it answers in the data directory (``seats.json``, see
+`cribcore.cli.seat_book`), under the server and the invitation; the same command run again goes back
 to that seat, since an invitation is used up once every seat is taken.
 
 The table is the terminal's usual one: the `Narrator` tells the events the server sends this seat (which
@@ -21,20 +21,16 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import json
 import os
 import select
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from ..actions import Action
-from ..files import atomic_write_text
 from ..i18n import N_, _, ngettext
 from ..netclient import (
     Dropped,
@@ -48,7 +44,6 @@ from ..netclient import (
     parse_link,
     printable,
 )
-from ..saves import data_dir
 from ..server.messages import CLOSE_CODES, clean_name
 from ..speech_messages import say
 from ..views import SeatView
@@ -58,13 +53,11 @@ from .errors import report
 from .narrate import Narrator
 from .prompt import QuitGame, Reader, ask_action, prompt_help
 from .render import Painter, make_console, seat_table
+from .seat_book import SEATS_FILE, SeatBook, seats_path
 from .session import INTERRUPTED
 
+# The seat book lives in seat_book; its names are still importable from here, as they were.
 __all__ = ["SEATS_FILE", "NetTable", "SeatBook", "join_command", "seats_path"]
-
-SEATS_FILE = "seats.json"
-_FORMAT = "cribbage-seats"
-_VERSION = 1
 
 POLL = 0.15
 """Seconds between looks at the keyboard while the table waits for the server."""
@@ -107,78 +100,6 @@ def join_command(args: argparse.Namespace, console: Console) -> int:
 def _rejoin_command(link: Link) -> str:
     secret = f"#join={link.invite}" if link.invite is not None else f"#key={link.key}"
     return f"cribbage join {link.base}/{secret}"
-
-
-# ----------------------------------------------------------------------------- the seats kept
-
-
-def seats_path(directory: Path | None = None) -> Path:
-    """The file that keeps the seat keys taken with invitations."""
-    return (directory if directory is not None else data_dir()) / SEATS_FILE
-
-
-@dataclass
-class SeatBook:
-    """The seat keys taken with invitations, one entry per server and invitation::
-
-        {"format": "cribbage-seats", "version": 1, "seats": [{"server": "http://host:8000",
-         "invite": "CODE", "key": "KEY", "room": "ID", "seat": 1, "name": "Bob", "joined": "…"}]}
-
-    The file is written atomically and readable by its owner only: a key is the proof of a seat.
-    """
-
-    path: Path
-    seats: list[dict[str, Any]]
-
-    @classmethod
-    def load(cls, path: Path | None = None) -> SeatBook:
-        """The book in ``path`` (default `seats_path`); empty when there is no file. Raises
-        `ValueError` for a file that is not a seats file (it is left as it is)."""
-        where = path if path is not None else seats_path()
-        try:
-            text = where.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return cls(where, [])
-        try:
-            data = json.loads(text)
-        except ValueError:
-            data = None
-        seats = data.get("seats") if isinstance(data, dict) and data.get("format") == _FORMAT else None
-        if not isinstance(seats, list) or not all(isinstance(entry, dict) for entry in seats):
-            raise ValueError(
-                _("{where} is not a file of seat keys: move it away to join again").format(where=where)
-            )
-        return cls(where, [dict(entry) for entry in seats])
-
-    def find(self, server: str, invite: str) -> dict[str, Any] | None:
-        for entry in self.seats:
-            if entry.get("server") == server and entry.get("invite") == invite:
-                key = entry.get("key")
-                return entry if isinstance(key, str) and key else None
-        return None
-
-    def put(self, entry: dict[str, Any]) -> None:
-        self._drop(entry["server"], entry["invite"])
-        self.seats.append(entry)
-        self.save()
-
-    def remove(self, server: str, invite: str) -> None:
-        if self._drop(server, invite):
-            self.save()
-
-    def _drop(self, server: str, invite: str) -> bool:
-        kept = [e for e in self.seats if not (e.get("server") == server and e.get("invite") == invite)]
-        dropped = len(kept) != len(self.seats)
-        self.seats = kept
-        return dropped
-
-    def save(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if not self.path.exists():
-            # Created private before the first write: atomic_write_text keeps the mode the file has.
-            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        data = {"format": _FORMAT, "version": _VERSION, "seats": self.seats}
-        atomic_write_text(self.path, json.dumps(data, indent=1) + "\n")
 
 
 def _take_seat(link: Link, name: str | None, reader: Reader) -> tuple[SeatClient, bool]:
