@@ -51,10 +51,11 @@ from .commands import UsageError
 from .describe import Voice, number_words
 from .errors import report
 from .narrate import Narrator
-from .prompt import QuitGame, Reader, ask_action, prompt_help
-from .render import Painter, make_console, seat_table
+from .prompt import QuitGame, Reader, prompt_help
+from .render import Painter, make_console
 from .seat_book import SEATS_FILE, SeatBook, seats_path
 from .session import INTERRUPTED
+from .table_steps import ask_turn, catch_up, print_heading, print_help_hint, table_title, tell_events
 
 # The seat book lives in seat_book; its names are still importable from here, as they were.
 __all__ = ["SEATS_FILE", "NetTable", "SeatBook", "join_command", "seats_path"]
@@ -346,14 +347,14 @@ class NetTable:
         assert self.voice is not None
         console = self.console
         rules = view.rules
-        note = "" if view.profile == "standard" else f" ({printable(view.profile, 40)})"
+        profile = None if view.profile == "standard" else printable(view.profile, 40)
         console.print()
         if not first:
             console.print(
                 Text(_("A new game: game {number} at this table.").format(number=state.game), style="bold")
             )
         goal = Voice.for_game(self.names, rules).goal(rules)
-        console.print(Text(f"{_(' vs ').join(self.names)}{note}, {goal}.", style="bold"))
+        print_heading(console, table_title(self.names, profile), goal)
         if first:
             you = self.names[view.seat]
             seated = _("Back at {server} as {name}.") if self.rejoined else _("Seated at {server} as {name}.")
@@ -364,7 +365,7 @@ class NetTable:
                     style="dim",
                 )
             )
-            console.print(Text(_("Type help at any prompt to see how to name cards."), style="dim"))
+            print_help_hint(console)
 
     def _rebuild_narrator(self, view: SeatView) -> None:
         self.names = self._names(view)
@@ -381,37 +382,20 @@ class NetTable:
             self.told = 0
             self._rebuild_narrator(state.view)
         if self.told == 0:
-            deals = [i for i, e in enumerate(events) if e.kind == "deal"]
-            start = deals[-1] if deals else 0
             between = state.between_hands is not None and state.view.seat not in state.ready
-            if between and len(deals) >= 2:
-                start = deals[-2]  # the show before the pause is told again
-            if events[start:] and events[start].deal == 0:
-                start = 0  # the first deal: the cut for it too
+            # Between hands, the show before the pause is told again; in the first deal, the cut too.
+            start = catch_up(self.narrator, events, show_before=between, with_cut=True)
             if start > 0:
-                self.narrator.absorb(events[:start])
                 before = next((e.scores for e in reversed(events[:start]) if e.scores), None)
                 scores = self.voice.scores(before or (0,) * state.view.rules.sides)
                 line = _("From deal {number}, when the score was {scores}:").format(
                     number=events[start].deal + 1, scores=scores
                 )
                 self.console.print(Text(line, style="bold"))
-            self._tell(events[start:], first=True)
+            tell_events(self.narrator, events[start:], arriving=True)
         else:
-            self._tell(events[self.told :], first=False)
+            tell_events(self.narrator, events[self.told :], arriving=False)
         self.told = len(events)
-
-    def _tell(self, events: Any, *, first: bool) -> None:
-        """Tell ``events``, pausing between hands only at the last deal they begin (never at the first
-        event told on arriving at the table)."""
-        assert self.narrator is not None
-        deals = [i for i, e in enumerate(events) if e.kind == "deal"]
-        last = deals[-1] if deals else -1
-        if last < 0 or (first and last == 0):
-            self.narrator.tell(events, pause=False)
-            return
-        self.narrator.tell(events[:last], pause=False)
-        self.narrator.tell(events[last:], pause=True)
 
     # ------------------------------------------------------------------ deciding
 
@@ -461,17 +445,14 @@ class NetTable:
 
     def _turn(self, state: State) -> None:
         assert self.narrator is not None and self.voice is not None
-        view = state.view
-        narrator = self.narrator
-        board = narrator.board(indent=2) if narrator.keeper.moved_since_drawn else []
-        self.console.print()
-        self.console.print(seat_table(view, self.voice, self.painter, board=board, width=self.console.width))
-        self.said = None
-        action = ask_action(
+        self.said = None  # what the table waited for is said again after this turn
+        action = ask_turn(
+            self.console,
             self.reader,
-            view,
+            state.view,
             self.voice,
             self.painter,
+            self.narrator,
             _server_decides,
             commands=self._commands(),
             help_text=self._help(),

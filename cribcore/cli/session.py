@@ -50,9 +50,10 @@ from .describe import Voice
 from .errors import report
 from .match import match_result, skunk_words, standing
 from .narrate import Narrator
-from .prompt import NewGame, QuitGame, Reader, ask_action, prompt_help
-from .render import Painter, seat_table
+from .prompt import NewGame, QuitGame, Reader, prompt_help
+from .render import Painter
 from .screen import clear_screen
+from .table_steps import ask_turn, catch_up, print_heading, print_help_hint, table_title, tell_events
 
 __all__ = ["INTERRUPTED", "Seating", "Session"]
 
@@ -199,9 +200,8 @@ class Session:
         seen = 0
         if resumed:
             # The deals before this one were told when they were played: take them in silently.
-            start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
-            narrator.absorb(events[:start])
-            narrator.tell(events[start:], pause=False)
+            start = catch_up(narrator, events)
+            tell_events(narrator, events[start:], arriving=True)
             seen = len(events)
         while True:
             events = game.view(audience).new_events(seen)
@@ -224,8 +224,7 @@ class Session:
         names = self.seating.names
         rules = game.rules
         label = self.seating.profile_label
-        rules_note = "" if label == "standard" else f" ({game.profile.name})"
-        table = _(" vs ").join(names) + rules_note
+        table = table_title(names, None if label == "standard" else game.profile.name)
         if self.match is not None:
             number = len(self.match.results) + 1
             console.print()
@@ -247,10 +246,10 @@ class Session:
             )
             console.print(_("Game seed {seed} — play it again with --seed {seed}").format(seed=game.seed))
         else:
-            console.print(Text(f"{table}, {self.voice.goal(rules)}.", style="bold"))
+            print_heading(console, table, self.voice.goal(rules))
             console.print(_("Game seed {seed} — replay it with --seed {seed}").format(seed=game.seed))
         if self.reader is not None:
-            console.print(Text(_("Type help at any prompt to see how to name cards."), style="dim"))
+            print_help_hint(console)
 
     # ------------------------------------------------------------------ a human's turn
 
@@ -262,22 +261,20 @@ class Session:
             self._hand_over(seat, narrator)
         view = game.view(seat)
         voice = replace(self.voice, you=seat) if self.shared else self.voice
-        board = narrator.board(indent=2) if narrator.keeper.moved_since_drawn else []
         extra = (
             [Text(_("  Match    {standing}").format(standing=standing(self.match, self.voice)))]
             if self.match is not None
             else []
         )
-        self.console.print()
-        self.console.print(
-            seat_table(view, voice, self.painter, board=board, extra=extra, width=self.console.width)
-        )
-        return ask_action(
+        return ask_turn(
+            self.console,
             self.reader,
             view,
             voice,
             self.painter,
+            narrator,
             functools.partial(game.check, seat),
+            extra=extra,
             commands=self._commands(narrator),
             help_text=self._help(),
         )
