@@ -11,7 +11,7 @@ from rich.console import Console
 from cribcore.cli.describe import Voice
 from cribcore.cli.narrate import Narrator
 from cribcore.cli.render import Painter
-from cribcore.cli.table_steps import catch_up, table_title, tell_events
+from cribcore.cli.table_steps import catch_up, table_title, tell_events, where_in_game
 from cribcore.engine import Game
 from cribcore.events import Event
 
@@ -92,3 +92,8 @@ def test_arriving_between_hands_tells_the_show_again_and_pauses_only_before_the_
 def test_the_title_names_a_profile_other_than_the_standard() -> None:
     assert table_title(["Ann", "Bob"]) == "Ann vs Bob"
     assert table_title(["Ann", "Bob", "Cy"], "three-players") == "Ann vs Bob vs Cy (three-players)"
+
+
+def test_where_a_game_was_left() -> None:
+    assert where_in_game(-1) == "before the first deal"
+    assert where_in_game(0) == "in deal 1"

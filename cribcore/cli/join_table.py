@@ -55,7 +55,15 @@ from .prompt import QuitGame, Reader, prompt_help
 from .render import Painter, make_console
 from .seat_book import SEATS_FILE, SeatBook, seats_path
 from .session import INTERRUPTED
-from .table_steps import ask_turn, catch_up, print_heading, print_help_hint, table_title, tell_events
+from .table_steps import (
+    ask_turn,
+    catch_up,
+    print_heading,
+    print_help_hint,
+    table_title,
+    tell_events,
+    where_in_game,
+)
 
 # The seat book lives in seat_book; its names are still importable from here, as they were.
 __all__ = ["SEATS_FILE", "NetTable", "SeatBook", "join_command", "seats_path"]
@@ -643,12 +651,8 @@ class NetTable:
     def _leave(self) -> None:
         state = self.client.state
         if state is not None and self.voice is not None and state.view.phase != "over":
-            if state.view.deal >= 0:
-                where = _("in deal {number}").format(number=state.view.deal + 1)
-            else:
-                where = _("before the first deal")
             left = _("You left the table {where}: {scores}.").format(
-                where=where, scores=self.voice.scores(state.view.scores)
+                where=where_in_game(state.view.deal), scores=self.voice.scores(state.view.scores)
             )
             self.console.print(Text(left, "bold"))
         self.console.print(

@@ -53,7 +53,15 @@ from .narrate import Narrator
 from .prompt import NewGame, QuitGame, Reader, prompt_help
 from .render import Painter
 from .screen import clear_screen
-from .table_steps import ask_turn, catch_up, print_heading, print_help_hint, table_title, tell_events
+from .table_steps import (
+    ask_turn,
+    catch_up,
+    print_heading,
+    print_help_hint,
+    table_title,
+    tell_events,
+    where_in_game,
+)
 
 __all__ = ["INTERRUPTED", "Seating", "Session"]
 
@@ -433,14 +441,10 @@ class Session:
             return False
 
     def _stopped(self, game: Game) -> None:
-        if game.deal_number >= 0:
-            where = _("in deal {number}").format(number=game.deal_number + 1)
-        else:
-            where = _("before the first deal")
         self.console.print(
             Text(
                 _("Game stopped {where}: {scores}.").format(
-                    where=where, scores=self.voice.scores(game.scores)
+                    where=where_in_game(game.deal_number), scores=self.voice.scores(game.scores)
                 ),
                 style="bold",
             )

@@ -10,7 +10,8 @@ change to a step reaches both tables:
   with, and `print_help_hint`, the line that says ``help`` names cards;
 - `ask_turn`: a human's turn, the seat's table drawn (with the pegging board when the pegs moved
   since it was last drawn) and the action asked for;
-- `catch_up` and `tell_events`: arriving at a game under way, told from its last deal.
+- `catch_up` and `tell_events`: arriving at a game under way, told from its last deal;
+- `where_in_game`: where a game was left, in the line said on leaving it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,15 @@ from .narrate import Narrator
 from .prompt import Reader, ask_action
 from .render import Painter, seat_table
 
-__all__ = ["ask_turn", "catch_up", "print_heading", "print_help_hint", "table_title", "tell_events"]
+__all__ = [
+    "ask_turn",
+    "catch_up",
+    "print_heading",
+    "print_help_hint",
+    "table_title",
+    "tell_events",
+    "where_in_game",
+]
 
 
 def table_title(names: Sequence[str], profile: str | None = None) -> str:
@@ -116,3 +125,11 @@ def tell_events(narrator: Narrator, events: Sequence[Event], *, arriving: bool) 
         return
     narrator.tell(events[:last], pause=False)
     narrator.tell(events[last:], pause=True)
+
+
+def where_in_game(deal: int) -> str:
+    """Where a game stands for a line said on leaving it: ``in deal 3`` (``deal`` counts from 0, as
+    `SeatView.deal` does), or ``before the first deal`` (``deal`` -1)."""
+    if deal >= 0:
+        return _("in deal {number}").format(number=deal + 1)
+    return _("before the first deal")
