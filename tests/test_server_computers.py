@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from cribcore.actions import Action
 from cribcore.players.base import Player
+from cribcore.players.hints import Hint, hint
 from cribcore.players.registry import make_player
 from cribcore.server import rooms
 from cribcore.server.app import Limits, create_app
@@ -100,3 +101,35 @@ def test_another_room_is_served_while_a_computer_seat_decides(client: TestClient
         assert ("play", 1) in kinds
         assert kinds.index(("discard", 0)) < kinds.index(("play", 1))
         assert not ann.errors and not bea.errors
+
+
+def test_another_room_is_served_while_a_hint_is_worked_out(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Gate()
+
+    def gated_hint(view: SeatView, lang: str | None = None) -> Hint:
+        gate.entered.set()
+        gate.released_in_time = gate.release.wait(GUARD_SECONDS)
+        return hint(view, lang)
+
+    monkeypatch.setattr(rooms, "hint", gated_hint)
+    made = client.post(
+        "/api/rooms", json={"mode": "computer", "names": ["Ann"], "level": "easy", "seed": 4}
+    ).json()
+    friends = client.post("/api/rooms", json={"mode": "friend", "names": ["Bea"], "seed": 3}).json()
+    joined = client.post("/api/join", json={"invite": friends["invite"], "name": "Cal"}).json()
+    with (
+        connect(client, made["keys"][0]["key"]) as ann,
+        connect(client, friends["keys"][0]["key"]) as bea,
+        connect(client, joined["key"]) as cal,
+    ):
+        bea.receive()  # Cal's arrival
+        ann.send(type="hint")
+        assert gate.entered.wait(GUARD_SECONDS), "no hint was asked for"
+        bea.send(type="ping")
+        assert bea.receive()["type"] == "pong"  # answered while the hint is held at the gate
+        gate.release.set()
+        assert ann.receive()["type"] == "hint"
+        assert gate.released_in_time is True
+        assert not cal.errors
