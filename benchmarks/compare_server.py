@@ -32,16 +32,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import bench_server
 
 
-def one_round(python: str, rooms: int, kind: str, seed: int, reference: bool) -> dict[str, Any]:
+def one_round(
+    python: str, rooms: int, kind: str, seed: int, reference: bool, reference_changes: bool = False
+) -> dict[str, Any]:
     """One load run against the server that ``python`` runs. A reference server is started outside
-    this checkout, so that its ``python -m cribcore.cli`` imports its own installed cribcore."""
+    this checkout, so that its ``python -m cribcore.cli`` imports its own installed cribcore; its seats
+    take whole states unless ``reference_changes`` (a build that knows states of changes)."""
     saved_python, saved_root, saved_changes = sys.executable, bench_server.ROOT, bench_server.ASK_FOR_CHANGES
     with tempfile.TemporaryDirectory(prefix="compare-server-") as elsewhere:
         # The bench starts ``sys.executable -m cribcore.cli serve`` in ROOT: point both at the build.
         sys.executable = python
         if reference:
             bench_server.ROOT = Path(elsewhere)
-            bench_server.ASK_FOR_CHANGES = False  # an older build refuses a hello field it does not know
+            # An older build refuses a hello field it does not know.
+            bench_server.ASK_FOR_CHANGES = reference_changes
         try:
             run = asyncio.run(bench_server.run_load(rooms, kind, seed))
         finally:
@@ -70,12 +74,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="runs of each build, alternating (default 3)")
     parser.add_argument("--players", default="medium", help="computer kind (default medium)")
     parser.add_argument("--seed", type=int, default=1, help="room i is seeded seed + i (default 1)")
+    parser.add_argument(
+        "--reference-changes",
+        action="store_true",
+        help="the reference knows states of changes (a recent build): its seats ask for them too",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     rounds: dict[str, list[dict[str, Any]]] = {"reference": [], "ours": []}
     for _ in range(args.rounds):
         for name, python in (("reference", args.reference), ("ours", args.ours)):
-            result = one_round(python, args.rooms, args.players, args.seed, name == "reference")
+            result = one_round(
+                python, args.rooms, args.players, args.seed, name == "reference", args.reference_changes
+            )
             rounds[name].append(result)
             if not args.json:
                 print(
@@ -91,9 +102,22 @@ def main(argv: list[str] | None = None) -> int:
     }
     ratio = best["ours"] / best["reference"] if best["reference"] else 0.0
     median_ratio = median["ours"] / median["reference"] if median["reference"] else 0.0
+    # Each round's ratio to the reference's run just before it: the machine's load drifts less
+    # within a pair than across the whole run.
+    paired = statistics.median(
+        o["moves_per_cpu_second"] / r["moves_per_cpu_second"]
+        for r, o in zip(rounds["reference"], rounds["ours"], strict=True)
+        if r["moves_per_cpu_second"]
+    )
     ok = all(r["ok"] for results in rounds.values() for r in results)
     if args.json:
-        figures = {"best": best, "ratio": ratio, "median": median, "median_ratio": median_ratio}
+        figures = {
+            "best": best,
+            "ratio": ratio,
+            "median": median,
+            "median_ratio": median_ratio,
+            "paired_median_ratio": paired,
+        }
         print(json.dumps({"rounds": rounds, **figures, "ok": ok}, indent=1))
     else:
         print(
@@ -104,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             f"median: reference {median['reference']:.0f}, ours {median['ours']:.0f}; "
             f"ratio {median_ratio:.2f}x"
         )
+        print(f"median of the rounds' own ratios (each to the reference's run before it): {paired:.2f}x")
         print("OK" if ok else "FAILED")
     return 0 if ok else 1
 

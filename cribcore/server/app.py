@@ -229,6 +229,7 @@ class _Server:
         store) to any other process (a room read back from the database, after a refused write say,
         does not know the connections of this process)."""
         room = self.store.get(room_id, now)
+        room.defer_computers = True  # `run_computers` moves them, off the event loop
         here = set(self.connections.get(room_id, {}))
         room.connected = here | room.connected if self.store.shared else here
         return room
@@ -304,6 +305,16 @@ class _Server:
                     for conn in list(self.connections.get(room_id, {}).values()):
                         await self.send_state(conn, room, full=True)
                     break
+
+    @staticmethod
+    async def run_computers(room: Room) -> None:
+        """Make the computer seats' moves that are due, each decided in a worker thread from its seat's
+        view only: an expert's decision (tens of milliseconds) holds its own room, whose lock the
+        caller has, but not the event loop, so every other room is served meanwhile. The moves are
+        made here, on the loop, in the order the room gives them."""
+        while (turn := room.computer_turn()) is not None:
+            seat, player, view = turn
+            room.computer_move(seat, await asyncio.to_thread(player.choose, view))
 
     def lock(self, room_id: str) -> asyncio.Lock:
         lock = self.locks.get(room_id)
@@ -451,8 +462,15 @@ class _Server:
         now = self.clock()
         self.store.sweep(now, EXPIRY_SECONDS)
         room, keys, invite = Room.create(
-            mode=spec.mode, profile=profile, names=spec.names, level=spec.level, seed=spec.seed, now=now
+            mode=spec.mode,
+            profile=profile,
+            names=spec.names,
+            level=spec.level,
+            seed=spec.seed,
+            now=now,
+            defer_computers=True,
         )
+        await self.run_computers(room)  # no one else sees the room before it is added
         self.store.add(room)
         base = str(request.base_url).rstrip("/")
         return JSONResponse(
@@ -683,8 +701,8 @@ class _Server:
                 await self.send_state(conn, room, full=True)
                 return
             if message.type == "hint":
-                try:
-                    await self.send(conn, room.hint(conn.seat, conn.lang))
+                try:  # the expert's choice: off the event loop, as a computer seat's move
+                    await self.send(conn, await asyncio.to_thread(room.hint, conn.seat, conn.lang))
                 except RoomError as exc:
                     await self.error(conn, exc)
                 return
@@ -703,6 +721,7 @@ class _Server:
                     if attempt:
                         room = self.fetch(conn.room_id, now)
                     self.apply(room, conn.seat, message, now)
+                    await self.run_computers(room)
                     self.store.save(room)
                     break
                 except RoomError as exc:

@@ -1,8 +1,8 @@
 """Compact JSON text for what the server sends and stores, written by orjson when it is installed.
 
 `compact` is ``json.dumps(data, separators=(",", ":"))`` in meaning: the same data read back. orjson
-comes with the optional ``fast`` extra (``pip install 'cribcore[fast]'``); it writes the same JSON
-several times faster, which counts because the server writes a state to every seat after every move.
+is one of cribcore's dependencies (a platform without its wheels runs without it); it writes the same
+JSON several times faster, which counts because the server writes a state to every seat after every move.
 Its text may differ in spelling only: it writes non-ASCII characters as they are where `json` writes
 ``\\u`` escapes. Whatever orjson refuses (an integer beyond 64 bits, such as a room's 256-bit seed, or
 a key that is not a string) is written by `json`, so the result never depends on which is installed.

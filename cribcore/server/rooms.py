@@ -33,6 +33,7 @@ from ..players.registry import make_player
 from ..profiles import Profile
 from ..records import deal_record, game_record, replay
 from ..validation import first_problem
+from ..views import SeatView
 from .jsontext import compact
 from .messages import MAX_NAME, Mode
 from .wire import event_text, event_to_json, view_to_json
@@ -161,6 +162,9 @@ class Room:
     history: list[dict[str, Any]] = field(default_factory=list)
     connected: set[int] = field(default_factory=set)
     """Seats with an open connection (kept by the server, not stored)."""
+    defer_computers: bool = False
+    """Whether the computer seats' moves wait for the caller (`computer_turn`, `computer_move`) instead
+    of being made within each change (not stored): the server sets it, to decide off its event loop."""
     _players: dict[int, Player] = field(default_factory=dict)
     _record: _RecordText = field(default_factory=lambda: _RecordText())
     """The stored text of the game's record, kept between saves (`to_text`)."""
@@ -188,9 +192,11 @@ class Room:
         level: str,
         seed: int | None,
         now: float,
+        defer_computers: bool = False,
     ) -> tuple[Room, list[tuple[int, str]], str | None]:
         """A new room, the seat keys its creator holds (``(seat, key)`` pairs) and the invitation code
-        (friend rooms only). Raises `RoomError` when the names do not fit the mode and profile."""
+        (friend rooms only). Raises `RoomError` when the names do not fit the mode and profile.
+        ``defer_computers``: see `Room.defer_computers` (the computers' first moves are the caller's)."""
         seats_wanted = profile.rules.seats
         if mode == "same-device":
             if len(names) != seats_wanted:
@@ -229,6 +235,7 @@ class Room:
             game=game,
             invite=invite,
             last_active=now,
+            defer_computers=defer_computers,
         )
         room._run_computers()
         return room, keys, invite
@@ -609,19 +616,33 @@ class Room:
         if player is None:
             player = make_player(self.seats[seat].kind, seed=_game_seed(self.seed, 1000 * self.number + seat))
             if isinstance(player, ExpertPlayer):
-                # Computer seats move inside the server's event loop: a house rule's first win table
-                # (a minute of self-play) would stop every room, so without one at hand it plays for points.
+                # A computer seat's move holds its room (and, in a process without the server's
+                # deferral, everything): a house rule's first win table (a minute of self-play) would
+                # stop the table that long, so without one at hand it plays for points.
                 player.compute_tables = False
             self._players[seat] = player
         return player
 
+    def computer_turn(self) -> tuple[int, Player, SeatView] | None:
+        """The computer seat to move now, its player and its seat's view (all its decision may see), or
+        None when no computer seat is to move. The move is made with `computer_move`."""
+        if self.game.is_over or self.between_hands is not None:
+            return None
+        for seat in self.game.to_act:
+            if not self.seats[seat].human:
+                return seat, self._player(seat), self.game.view(seat)
+        return None
+
+    def computer_move(self, seat: int, action: Action) -> None:
+        """Make the move the player of `computer_turn` chose for ``seat``."""
+        self._apply(seat, action)
+
     def _run_computers(self) -> None:
-        while not self.game.is_over and self.between_hands is None:
-            movers = [s for s in self.game.to_act if not self.seats[s].human]
-            if not movers:
-                return
-            seat = movers[0]
-            self._apply(seat, self._player(seat).choose(self.game.view(seat)))
+        if self.defer_computers:
+            return
+        while (turn := self.computer_turn()) is not None:
+            seat, player, view = turn
+            self.computer_move(seat, player.choose(view))
 
     def _start_next_game(self) -> None:
         game = self.game

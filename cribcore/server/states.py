@@ -16,9 +16,10 @@ from json.encoder import encode_basestring_ascii
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Count, Discard, Muggins, Play
 from ..rules import RuleSet
 from .jsontext import compact
-from .wire import VIEW_FIELDS, _legal_json, _same
+from .wire import VIEW_FIELDS, _claim_json, _same
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -93,8 +94,50 @@ def _laid_text(laid: Any) -> str:
     return "[" + ",".join(map(_cards_text, laid)) + "]"
 
 
+_CLAIMS = (Count, Muggins)
+"""The actions ``legal`` leaves out: a count or call is a number in a range, given in ``claim``."""
+_QUOTED: dict[int, tuple[Any, str]] = {}
+"""Each legal action's text as a JSON string, by the action's identity (the engine shares one object
+per play or discard between views and games; each entry keeps its action, so the id is not reused)."""
+_QUOTED_KEPT = 20_000
+
+
+def _quoted(action: Any) -> str:
+    found = _QUOTED.get(id(action))
+    if found is None:
+        if len(_QUOTED) >= _QUOTED_KEPT:
+            _QUOTED.clear()
+        found = _QUOTED[id(action)] = (action, encode_basestring_ascii(str(action)))
+    return found[1]
+
+
 def _legal_text(actions: Any) -> str:
-    return "[" + ",".join(map(encode_basestring_ascii, _legal_json(actions))) + "]"
+    # `_legal_json`'s list, written: the texts of the actions but counts and calls.
+    return "[" + ",".join([_quoted(a) for a in actions if not isinstance(a, _CLAIMS)]) + "]"
+
+
+def _claim_text(actions: Any) -> str:
+    # Plays and discards alone (nearly every view) have no ``claim``: `_claim_json` gives None.
+    for action in actions:
+        if type(action) is not Play and type(action) is not Discard:
+            return _compact(_claim_json(actions))
+    return "null"
+
+
+def _kept_by_value(write: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``write``, giving again the text it wrote last while the value it is given is equal to that
+    one: after a move both seats are sent the public fields that changed (equal, built per view)."""
+    last: list[Any] = [_MISSING, ""]
+
+    def text(value: Any) -> str:
+        if value == last[0]:
+            kept: str = last[1]
+            return kept
+        written = write(value)
+        last[0], last[1] = value, written
+        return written
+
+    return text
 
 
 _TEXT_WRITERS: dict[str, Callable[[Any], str]] = {
@@ -102,16 +145,18 @@ _TEXT_WRITERS: dict[str, Callable[[Any], str]] = {
     "players": lambda players: _compact(list(players)),
     "profile": _value_text,
     "rules": lambda rules: _compact(_rules_json(rules)),
-    "scores": _numbers_text,
+    # Tuples of integers, of cards, of seats and cards: equal tuples of equal values write the same.
+    "scores": _kept_by_value(_numbers_text),
     "hand": _cards_text,
     "kept": _cards_text,
     "discarded": _cards_text,
-    "held": _numbers_text,
+    "held": _kept_by_value(_numbers_text),
     "starter": _starter_text,
-    "pile": _pile_text,
-    "laid": _laid_text,
-    "to_act": _numbers_text,
+    "pile": _kept_by_value(_pile_text),
+    "laid": _kept_by_value(_laid_text),
+    "to_act": _kept_by_value(_numbers_text),
     "legal": _legal_text,
+    "claim": _claim_text,
 }
 """How each key of `VIEW_FIELDS` is written as JSON text straight from its field (without building its
 value and writing that): the same data as ``compact(write(field))``. The other keys are plain values,

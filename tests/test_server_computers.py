@@ -1,0 +1,135 @@
+"""Computer seats decide off the server's event loop: a slow decision holds its own room only."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from cribcore.actions import Action
+from cribcore.players.base import Player
+from cribcore.players.hints import Hint, hint
+from cribcore.players.registry import make_player
+from cribcore.server import rooms
+from cribcore.server.app import Limits, create_app
+from cribcore.views import SeatView
+
+from .server_client import connect
+
+FAST = Limits(messages_per_second=1e6, burst=10**6, rooms_per_minute=10**6, friend_seeds=True)
+GUARD_SECONDS = 20.0
+"""Only so that a server that decides on its loop fails the test instead of hanging it: the test
+waits on events, and with decisions off the loop the gate is opened long before this."""
+
+
+class Gate:
+    """Holds a computer's play decisions, once armed, until the test releases them."""
+
+    def __init__(self) -> None:
+        self.armed = False
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        self.released_in_time: bool | None = None
+
+
+class GatedPlayer:
+    """A real player whose decisions in the play wait at the gate while it is armed."""
+
+    def __init__(self, inner: Player, gate: Gate) -> None:
+        self.inner = inner
+        self.gate = gate
+
+    def choose(self, view: SeatView) -> Action:
+        if self.gate.armed and view.phase == "play":
+            self.gate.entered.set()
+            self.gate.released_in_time = self.gate.release.wait(GUARD_SECONDS)
+        return self.inner.choose(view)
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> Gate:
+    gate = Gate()
+    monkeypatch.setattr(
+        rooms, "make_player", lambda kind, seed=None: GatedPlayer(make_player(kind, seed), gate)
+    )
+    return gate
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "rooms.sqlite3", limits=FAST)) as test_client:
+        yield test_client
+
+
+def test_another_room_is_served_while_a_computer_seat_decides(client: TestClient, gate: Gate) -> None:
+    # A computer room where the person deals, so the computer leads the play once both have discarded.
+    for seed in range(1, 50):
+        made = client.post(
+            "/api/rooms", json={"mode": "computer", "names": ["Ann"], "level": "easy", "seed": seed}
+        )
+        key = made.json()["keys"][0]["key"]
+        state = client.get(f"/api/rooms/{made.json()['room']}/state", headers={"x-seat-key": key}).json()
+        if state["view"]["dealer"] == 0:
+            break
+    else:
+        raise AssertionError("no seed where the person deals")
+    friends = client.post("/api/rooms", json={"mode": "friend", "names": ["Bea"], "seed": 3}).json()
+    joined = client.post("/api/join", json={"invite": friends["invite"], "name": "Cal"}).json()
+    chooser = make_player("easy", seed=0)
+    with (
+        connect(client, key) as ann,
+        connect(client, friends["keys"][0]["key"]) as bea,
+        connect(client, joined["key"]) as cal,
+    ):
+        bea.receive()  # Cal's arrival
+        gate.armed = True
+        ann.send(type="action", action=str(chooser.choose(ann.view)))
+        assert gate.entered.wait(GUARD_SECONDS), "the computer was never asked to play"
+        # The computer is deciding (held at the gate): the other room is answered meanwhile.
+        bea.send(type="action", action=str(chooser.choose(bea.view)))
+        for seat in (bea, cal):
+            assert seat.receive()["type"] == "state"
+        assert len([e for e in bea.log if e.kind == "discard"]) == 1
+        gate.release.set()
+        ann.receive()
+        assert gate.released_in_time is True
+        # One state after the person's discard, showing the computer's lead: the room's order kept.
+        kinds = [(e.kind, e.seat) for e in ann.log]
+        assert ("play", 1) in kinds
+        assert kinds.index(("discard", 0)) < kinds.index(("play", 1))
+        assert not ann.errors and not bea.errors
+
+
+def test_another_room_is_served_while_a_hint_is_worked_out(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Gate()
+
+    def gated_hint(view: SeatView, lang: str | None = None) -> Hint:
+        gate.entered.set()
+        gate.released_in_time = gate.release.wait(GUARD_SECONDS)
+        return hint(view, lang)
+
+    monkeypatch.setattr(rooms, "hint", gated_hint)
+    made = client.post(
+        "/api/rooms", json={"mode": "computer", "names": ["Ann"], "level": "easy", "seed": 4}
+    ).json()
+    friends = client.post("/api/rooms", json={"mode": "friend", "names": ["Bea"], "seed": 3}).json()
+    joined = client.post("/api/join", json={"invite": friends["invite"], "name": "Cal"}).json()
+    with (
+        connect(client, made["keys"][0]["key"]) as ann,
+        connect(client, friends["keys"][0]["key"]) as bea,
+        connect(client, joined["key"]) as cal,
+    ):
+        bea.receive()  # Cal's arrival
+        ann.send(type="hint")
+        assert gate.entered.wait(GUARD_SECONDS), "no hint was asked for"
+        bea.send(type="ping")
+        assert bea.receive()["type"] == "pong"  # answered while the hint is held at the gate
+        gate.release.set()
+        assert ann.receive()["type"] == "hint"
+        assert gate.released_in_time is True
+        assert not cal.errors
