@@ -44,7 +44,7 @@ from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
-from .scoring import GO, PLAY_LIMIT, ScoreItem, counted_play_items, show_items, show_total
+from .scoring import GO, PLAY_LIMIT, ScoreItem, _may_end_run, counted_play_items, show_items, show_total
 from .turns import CARD_VALUE, GO_POINTS, next_able, next_holding, passed_over, scores_go
 from .views import SeatView, lazy_events, make_view
 
@@ -113,6 +113,18 @@ def _play_of(card: Card) -> Play:
     if action is None or action.card is not card:
         action = _PLAYS[card.index] = Play(card)
     return action
+
+
+_GO_ITEMS: dict[int, tuple[tuple[Card], tuple[ScoreItem]]] = {}
+"""The go's (or last card's) cards and items for each card laid last, by `Card.index` (a `ScoreItem`
+is immutable, and a frozen dataclass's ``__init__`` costs more than the look-up: a go a count)."""
+
+
+def _go_of(card: Card) -> tuple[tuple[Card], tuple[ScoreItem]]:
+    known = _GO_ITEMS.get(card.index)
+    if known is None or known[0][0] is not card:
+        known = _GO_ITEMS[card.index] = ((card,), (ScoreItem(GO, (card,), GO_POINTS),))
+    return known
 
 
 def _pair_of(first: Card, second: Card) -> Discard:
@@ -285,8 +297,6 @@ class Game:
         self._hand_plays: list[tuple[Play, ...]] = [() for _ in range(seats)]
         """Each seat's `Play` of every held card, in hand order."""
         self._discard_choices: list[tuple[Action, ...] | None] = [None] * seats
-        self._discard_ids: list[dict[int, None]] = [{} for _ in range(seats)]
-        """The identities of each seat's listed discards (`apply` knows a listed one in one look-up)."""
         self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
         self._discards: list[tuple[Card, ...] | None] = [None] * seats
         self._to_discard: tuple[int, ...] = ()
@@ -444,7 +454,7 @@ class Game:
 
     def _list_discards(self, seat: int) -> tuple[Action, ...]:
         """Every discard of ``seat``'s hand when no plugin may refuse one: the same all deal long, so
-        listed once (with the identities `apply` recognizes them by)."""
+        listed once (shared objects, which `apply` recognizes by identity: see `_is_listed_discard`)."""
         hand = self._hands[seat]
         choices: Sequence[Action]
         held = self._held[seat]
@@ -469,8 +479,24 @@ class Game:
         else:
             choices = [_discard_of(cards) for cards in combinations(hand, self.rules.discards)]
         known = self._discard_choices[seat] = tuple(choices)
-        self._discard_ids[seat] = dict.fromkeys(map(id, known))
         return known
+
+    def _is_listed_discard(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is one of the discards `_list_discards` listed for ``seat``, whose hand is
+        as it was then: the shared `Discard` (see `_DISCARDS`) of the right number of held cards. Told
+        by identity, so `apply` takes it without the general checks."""
+        if type(action) is not Discard:
+            return False
+        cards = action.cards
+        if type(cards) is not tuple or len(cards) != self.rules.discards:
+            return False
+        held = self._held[seat]
+        key = 0
+        for card in cards:
+            if type(card) is not Card or card.index not in held:
+                return False
+            key |= 1 << card.index
+        return _DISCARDS.get(key) is action
 
     def check(self, seat: int, action: Action) -> None:
         """Raise the `IllegalAction` that applying ``action`` for ``seat`` would raise, or return.
@@ -538,7 +564,7 @@ class Game:
             and self._discards[seat] is None
             and self._claim is None
             and self._plugin_phase is None
-            and id(action) in self._discard_ids[seat]
+            and self._is_listed_discard(seat, action)
         ):
             # Not one of the legal discards this game listed for the seat: checked in full.
             self.check(seat, action)
@@ -830,7 +856,6 @@ class Game:
         if not self._seeded_standard:
             # Any source's cards may include extras (jokers): their count values are looked up too.
             self._value_table(cards)
-        # `_discard_ids` needs no reset: it is read only for a seat whose choices were listed this deal.
         self._discard_choices = [None] * seats
         self._kept = [()] * seats
         self._discards = [None] * seats
@@ -916,7 +941,23 @@ class Game:
         pile.append(card)
         count = self._count = self._count + card.value
         if self._standard_play:
-            items = counted_play_items(pile, count)
+            # Most cards score nothing: those are told apart here, sparing them the items' call (only a
+            # fifteen, 31, a pair or a count whose last three ranks may end a run can score).
+            rank, size = card.rank, len(pile)
+            if (
+                count == 15
+                or count == PLAY_LIMIT
+                or (
+                    size >= 2
+                    and (
+                        pile[-2].rank == rank
+                        or (size >= 3 and _may_end_run(rank, pile[-2].rank, pile[-3].rank, size))
+                    )
+                )
+            ):
+                items = counted_play_items(pile, count)
+            else:
+                items = ()
         else:
             items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
         if self._declares_play:
@@ -944,7 +985,8 @@ class Game:
                 return
             last = not any(self._hands)
             note = "last card" if last else "go"
-            if self._score("go", seat, GO_POINTS, (card,), (ScoreItem(GO, (card,), GO_POINTS),), count, note):
+            cards, go = _go_of(card)
+            if self._score("go", seat, GO_POINTS, cards, go, count, note):
                 return
         self._close_count(seat)
 
