@@ -108,11 +108,26 @@ _DISCARDS: dict[int, Discard] = {}
 (equal cards have equal indexes, so equal keys mean equal discards)."""
 
 
+_PLAYS_BY_ID: dict[int, Play] = {}
+"""The same shared `Play`s by the identity of their card (each holds its card, so an id here is never
+reused by another card): a hand's plays are then looked up without a Python call per card."""
+
+
 def _play_of(card: Card) -> Play:
     action = _PLAYS.get(card.index)
     if action is None or action.card is not card:
         action = _PLAYS[card.index] = Play(card)
+        if len(_PLAYS_BY_ID) >= 1 << 12:
+            _PLAYS_BY_ID.clear()
+        _PLAYS_BY_ID[id(card)] = action
     return action
+
+
+def _plays_of(hand: Sequence[Card]) -> tuple[Play, ...]:
+    """The shared `Play` of each card of ``hand``, in order."""
+    # Typed loosely: once `all` (in C; a `Play` is always true) finds every card had one, it is the plays.
+    plays: Any = tuple(map(_PLAYS_BY_ID.get, map(id, hand)))
+    return plays if all(plays) else tuple(map(_play_of, hand))
 
 
 _GO_ITEMS: dict[int, tuple[tuple[Card], tuple[ScoreItem]]] = {}
@@ -185,14 +200,17 @@ def _shown(value: object) -> str:
     return reprlib.repr(value)
 
 
-_SeatTables = tuple[tuple[int, ...], tuple[tuple[int], ...], tuple[int, ...] | None]
+_SeatTables = tuple[
+    tuple[int, ...], tuple[tuple[int], ...], tuple[int, ...] | None, tuple[tuple[int, ...], ...]
+]
 _SEAT_TABLES: dict[int, tuple[Rulebook, RuleSet, _SeatTables]] = {}
 """`_seat_tables` by rulebook identity (every game of a profile shares its rulebook)."""
 
 
 def _seat_tables(book: Rulebook, rules: RuleSet) -> _SeatTables:
-    """Each seat's side, each seat alone as a tuple (a `Game.to_act` answer), and each side's target
-    when the standard winner rule holds (else ``None``): the same for every game under ``book``, so
+    """Each seat's side, each seat alone as a tuple (a `Game.to_act` answer), each side's target when
+    the standard winner rule holds (else ``None``), and the seats after each seat round the table (the
+    seat itself last, as `cribcore.turns` goes round): the same for every game under ``book``, so
     worked out once per rulebook rather than once per game."""
     known = _SEAT_TABLES.get(id(book))
     if known is not None and known[0] is book and known[1] is rules:
@@ -201,6 +219,9 @@ def _seat_tables(book: Rulebook, rules: RuleSet) -> _SeatTables:
         tuple(rules.side_of(seat) for seat in range(rules.seats)),
         tuple((seat,) for seat in range(rules.seats)),
         tuple(rules.target_of(side) for side in range(rules.sides)) if book.is_standard_winner else None,
+        tuple(
+            tuple((seat + k) % rules.seats for k in range(1, rules.seats + 1)) for seat in range(rules.seats)
+        ),
     )
     if len(_SEAT_TABLES) >= 64:
         _SEAT_TABLES.clear()
@@ -222,6 +243,70 @@ class Game:
     given cards (used to replay records). ``players`` are display names, one per seat.
     ``first_dealer`` skips the cut for deal and has that seat deal first (a match's next game).
     """
+
+    # Slots, not an instance dict: a game keeps more fields than CPython shares a dict's keys for (30),
+    # and its fields are read several times an action; a slot is read and written at a fixed place.
+    __slots__ = (
+        "__weakref__",
+        "_after",
+        "_alone",
+        "_always_continues",
+        "_cards",
+        "_checks_discards",
+        "_claim",
+        "_claims",
+        "_count",
+        "_counts_shows",
+        "_crib",
+        "_deal_index",
+        "_dealer",
+        "_declares",
+        "_declares_play",
+        "_discard_choices",
+        "_discard_order",
+        "_discards",
+        "_events",
+        "_hand_plays",
+        "_hands",
+        "_held",
+        "_kept",
+        "_laid",
+        "_logs",
+        "_phase",
+        "_phase_texts",
+        "_phases_left",
+        "_pile",
+        "_pile_cards",
+        "_plays",
+        "_plugin_phase",
+        "_profile_name",
+        "_said_go",
+        "_score_tuple",
+        "_scores",
+        "_seats",
+        "_seeded_standard",
+        "_seen",
+        "_seen_lists",
+        "_side_of",
+        "_source",
+        "_standard_play",
+        "_standard_show",
+        "_starter_shown",
+        "_targets",
+        "_to_discard",
+        "_to_play",
+        "_top_value",
+        "_values",
+        "_winner",
+        "pack",
+        "play_continues",
+        "players",
+        "profile",
+        "rulebook",
+        "rules",
+        "seed",
+        "target_wins",
+    )
 
     def __init__(
         self,
@@ -248,7 +333,7 @@ class Game:
         self._standard_show = book.is_standard_show
         self._checks_discards = book.checks_discards
         self._always_continues = book.play_always_continues
-        self._side_of, self._alone, self._targets = _seat_tables(book, self.rules)
+        self._side_of, self._alone, self._targets, self._after = _seat_tables(book, self.rules)
         self._counts_shows = book.flush_rules is not None
         """Whether show totals come from the show tables (the standard show, or with hand-flush)."""
         if deals is None:
@@ -921,7 +1006,7 @@ class Game:
             if self._award(event, sum(item.points for item in items)):
                 return
         self._phase = _PLAY
-        self._hand_plays = [tuple(map(_play_of, hand)) for hand in self._hands]
+        self._hand_plays = [_plays_of(hand) for hand in self._hands]
         self._to_play = next_holding(self._hands, self._dealer)
         if self._to_play is None:
             self._show()
@@ -974,15 +1059,18 @@ class Game:
         else:
             self._events.append(make_event("play", self._deal_index, seat, (card,), 0, items, (), count))
         if count < PLAY_LIMIT:
-            # Every held card fits while the count has room for the highest: the next seat holding cards.
-            nxt = (
-                next_holding(held_all, seat)
-                if PLAY_LIMIT - count >= self._top_value
-                else self._next_able(seat)
-            )
-            if nxt is not None:
-                self._to_play = nxt
-                return
+            if PLAY_LIMIT - count >= self._top_value:
+                # Every held card fits: the next seat holding cards (`next_holding` written out, as it
+                # runs once a card).
+                for nxt in self._after[seat]:
+                    if held_all[nxt]:
+                        self._to_play = nxt
+                        return
+            else:
+                able = self._next_able(seat)
+                if able is not None:
+                    self._to_play = able
+                    return
             last = not any(self._hands)
             note = "last card" if last else "go"
             cards, go = _go_of(card)
@@ -1038,6 +1126,8 @@ class Game:
             # Every held card fits: the next seat holding cards lays, and nobody is passed over.
             return next_holding(self._held, last)
         able = next_able(self._held, last, count, self._values)
+        if able is not None and able == self._after[last][0]:
+            return able  # the next seat lays: nobody is passed over
         for seat in passed_over(self._held, last, able):
             if seat not in self._said_go:
                 self._said_go.add(seat)
