@@ -39,7 +39,7 @@ from .actions import (
 from .cards import STANDARD_CARDS, Card, format_cards
 from .claims import Claim
 from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
-from .events import Event, lazy_items, make_event, redact, unguarded
+from .events import Event, _EventSlots, lazy_items, make_event, redact, unguarded
 from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
@@ -272,6 +272,7 @@ class Game:
         "_kept",
         "_laid",
         "_logs",
+        "_over",
         "_phase",
         "_phase_texts",
         "_phases_left",
@@ -369,6 +370,8 @@ class Game:
         self._profile_name = self.profile.name
         self._winner: int | None = None
         self._phase = _WAITING
+        self._over = False
+        """Whether `_phase` is `_OVER` (see `is_over`)."""
         self._deal_index = -1
         self._logs: list[DealLog] = []
         # The current deal.
@@ -446,9 +449,9 @@ class Game:
             return 0
         return self.rulebook.game_points(self.scores, self._winner)
 
-    @property
-    def is_over(self) -> bool:
-        return self._phase is _OVER
+    # Read by a C getter from a field kept with the phase: asked once an action by every driving loop,
+    # and a property's Python call costs several times the read.
+    is_over = property(attrgetter("_over"), doc="Whether the game is over (its phase is `Phase.OVER`).")
 
     @property
     def count(self) -> int:
@@ -815,21 +818,23 @@ class Game:
         side = self._side_of[seat]
         self._scores[side] += points
         scores = self._score_tuple = tuple(self._scores)
-        self._events.append(
-            make_event(
-                kind,
-                self._deal_index if deal is None else deal,
-                seat,
-                cards,
-                points,
-                items,
-                scores,
-                count,
-                True,
-                None,
-                note,
-            )
-        )
+        # `make_event` written out: a scoring event is made about 70 times a game, and the call costs
+        # about a fifth of the event.
+        event = _new(_EventSlots)
+        event.kind = kind
+        event.deal = self._deal_index if deal is None else deal
+        event.seat = seat
+        event.cards = cards
+        event.points = points
+        event.items = items
+        event.scores = scores
+        event.count = count
+        event.scored = True
+        event.private_to = None
+        event.note = note
+        event.side = None
+        event.__class__ = Event
+        self._events.append(event)
         if points == 0:
             return False
         targets = self._targets
@@ -843,6 +848,7 @@ class Game:
                 return False
         self._winner = winner
         self._phase = _OVER
+        self._over = True
         self._to_play = None
         self._claim = None
         self._emit(make_event("win", self._deal_index, seat=seat, scores=scores, side=winner))
@@ -1057,7 +1063,22 @@ class Game:
             if self._score("play", seat, points, (card,), items, count):
                 return
         else:
-            self._events.append(make_event("play", self._deal_index, seat, (card,), 0, items, (), count))
+            # `make_event` written out, as in `_score`: most plays make this event.
+            event = _new(_EventSlots)
+            event.kind = "play"
+            event.deal = self._deal_index
+            event.seat = seat
+            event.cards = (card,)
+            event.points = 0
+            event.items = items
+            event.scores = ()
+            event.count = count
+            event.scored = False
+            event.private_to = None
+            event.note = ""
+            event.side = None
+            event.__class__ = Event
+            self._events.append(event)
         if count < PLAY_LIMIT:
             if PLAY_LIMIT - count >= self._top_value:
                 # Every held card fits: the next seat holding cards (`next_holding` written out, as it
