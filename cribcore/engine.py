@@ -993,12 +993,13 @@ class Game:
             del hand[at]
         self._kept[seat] = tuple(hand)
         self._discards[seat] = cards
-        self._to_discard = tuple([s for s in self._to_discard if s != seat])
+        # The other seats still to discard (`filter` in C, where a comprehension makes a frame).
+        self._to_discard = to_come = tuple(filter(seat.__ne__, self._to_discard))
         self._discard_order.append(seat)
         self._crib.extend(cards)
         event = make_event("discard", self._deal_index, seat, cards, 0, (), (), None, False, seat)
         self._events.append(event)
-        if None not in self._discards:
+        if not to_come:
             self._turn_starter()
 
     def _turn_starter(self) -> None:
