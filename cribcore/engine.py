@@ -44,7 +44,15 @@ from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
-from .scoring import GO, PLAY_LIMIT, ScoreItem, _may_end_run, counted_play_items, show_items, show_total
+from .scoring import (
+    GO,
+    PLAY_LIMIT,
+    ScoreItem,
+    _may_end_run,
+    counted_play_items,
+    show_items,
+    show_total_standard,
+)
 from .turns import CARD_VALUE, GO_POINTS, next_able, next_holding, passed_over, scores_go
 from .views import SeatView, lazy_events, make_view
 
@@ -1187,7 +1195,7 @@ class Game:
             if self._counts_shows and not self._declares[kind]:
                 # Counted from the show tables; the items are worked out only if someone reads them.
                 if self._standard_show:
-                    points = show_total(cards, starter, crib=crib)
+                    points = show_total_standard(cards, starter, crib)
                     # `lazy_items` without its argument packing: a partial of positional arguments is
                     # built in half the time (three a deal).
                     late: Any = functools.partial(_crib_items if crib else _hand_items, cards, starter)
