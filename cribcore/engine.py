@@ -407,6 +407,8 @@ class Game:
         self._count = 0
         self._said_go: set[int] = set()
         self._to_play: int | None = None
+        """The seat to lay the next card. Set only while the play waits for it (the phase is the play,
+        with no claim and no plugin phase open), so a set one alone tells the play's common case."""
         self._claim: Claim | None = None
         self._claims: list[str] = []
         # Plugin phases before the coming deal: the one running, those still to run, actions taken.
@@ -490,9 +492,10 @@ class Game:
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now: every seat yet to discard, or the one seat to play, to declare a
         count, or to call muggins."""
-        if self._phase is _PLAY and self._claim is None and self._plugin_phase is None:
-            # The play's common case first (the same answer as below).
-            return () if self._to_play is None else self._alone[self._to_play]
+        to_play = self._to_play
+        if to_play is not None:
+            # The play's common case first (the same answer as below; see `_to_play`).
+            return self._alone[to_play]
         if self._claim is not None:
             return self._claim.to_act
         if self._plugin_phase is not None:
@@ -514,9 +517,11 @@ class Game:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
-        if self._phase is _PLAY and self._claim is None and self._plugin_phase is None:
-            # The common case first, without the general checks below (hands are kept sorted).
-            if seat != self._to_play or (type(seat) is not int and not self._is_seat(seat)):
+        to_play = self._to_play
+        if to_play is not None:
+            # The play's common case first (see `_to_play`), without the general checks below (hands
+            # are kept sorted).
+            if seat != to_play or (type(seat) is not int and not self._is_seat(seat)):
                 return ()
             room = PLAY_LIMIT - self._count
             if room >= self._top_value:
@@ -630,11 +635,8 @@ class Game:
         deal) happens before this returns.
         """
         if (
-            isinstance(action, Play)
-            and seat == self._to_play
-            and self._phase is _PLAY
-            and self._claim is None
-            and self._plugin_phase is None
+            seat == self._to_play  # the play's common case (see `_to_play`)
+            and isinstance(action, Play)
             and (type(seat) is int or self._is_seat(seat))
         ):
             # The common case, checked in full here: a held card that fits the count. Anything else gets
