@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     Action,
@@ -459,9 +459,17 @@ class Game:
             return 0
         return self.rulebook.game_points(self.scores, self._winner)
 
-    # Read by a C getter from a field kept with the phase: asked once an action by every driving loop,
-    # and a property's Python call costs several times the read.
-    is_over = property(attrgetter("_over"), doc="Whether the game is over (its phase is `Phase.OVER`).")
+    if TYPE_CHECKING:
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the game is over (its phase is `Phase.OVER`)."""
+            ...
+
+    else:
+        # Read by a C getter from a field kept with the phase: asked once an action by every driving
+        # loop, and a property's Python call costs several times the read.
+        is_over = property(attrgetter("_over"), doc="Whether the game is over (its phase is `Phase.OVER`).")
 
     @property
     def count(self) -> int:
