@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     Action,
@@ -39,12 +39,20 @@ from .actions import (
 from .cards import STANDARD_CARDS, Card, format_cards
 from .claims import Claim
 from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
-from .events import Event, lazy_items, make_event, redact, unguarded
+from .events import Event, _EventSlots, lazy_items, make_event, redact, unguarded
 from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
 from .rules import RuleSet
-from .scoring import GO, PLAY_LIMIT, ScoreItem, counted_play_items, show_items, show_total
+from .scoring import (
+    GO,
+    PLAY_LIMIT,
+    ScoreItem,
+    _may_end_run,
+    counted_play_items,
+    show_items,
+    show_total_standard,
+)
 from .turns import CARD_VALUE, GO_POINTS, next_able, next_holding, passed_over, scores_go
 from .views import SeatView, lazy_events, make_view
 
@@ -108,11 +116,38 @@ _DISCARDS: dict[int, Discard] = {}
 (equal cards have equal indexes, so equal keys mean equal discards)."""
 
 
+_PLAYS_BY_ID: dict[int, Play] = {}
+"""The same shared `Play`s by the identity of their card (each holds its card, so an id here is never
+reused by another card): a hand's plays are then looked up without a Python call per card."""
+
+
 def _play_of(card: Card) -> Play:
     action = _PLAYS.get(card.index)
     if action is None or action.card is not card:
         action = _PLAYS[card.index] = Play(card)
+        if len(_PLAYS_BY_ID) >= 1 << 12:
+            _PLAYS_BY_ID.clear()
+        _PLAYS_BY_ID[id(card)] = action
     return action
+
+
+def _plays_of(hand: Sequence[Card]) -> tuple[Play, ...]:
+    """The shared `Play` of each card of ``hand``, in order."""
+    # Typed loosely: once `all` (in C; a `Play` is always true) finds every card had one, it is the plays.
+    plays: Any = tuple(map(_PLAYS_BY_ID.get, map(id, hand)))
+    return plays if all(plays) else tuple(map(_play_of, hand))
+
+
+_GO_ITEMS: dict[int, tuple[tuple[Card], tuple[ScoreItem]]] = {}
+"""The go's (or last card's) cards and items for each card laid last, by `Card.index` (a `ScoreItem`
+is immutable, and a frozen dataclass's ``__init__`` costs more than the look-up: a go a count)."""
+
+
+def _go_of(card: Card) -> tuple[tuple[Card], tuple[ScoreItem]]:
+    known = _GO_ITEMS.get(card.index)
+    if known is None or known[0][0] is not card:
+        known = _GO_ITEMS[card.index] = ((card,), (ScoreItem(GO, (card,), GO_POINTS),))
+    return known
 
 
 def _pair_of(first: Card, second: Card) -> Discard:
@@ -173,14 +208,17 @@ def _shown(value: object) -> str:
     return reprlib.repr(value)
 
 
-_SeatTables = tuple[tuple[int, ...], tuple[tuple[int], ...], tuple[int, ...] | None]
+_SeatTables = tuple[
+    tuple[int, ...], tuple[tuple[int], ...], tuple[int, ...] | None, tuple[tuple[int, ...], ...]
+]
 _SEAT_TABLES: dict[int, tuple[Rulebook, RuleSet, _SeatTables]] = {}
 """`_seat_tables` by rulebook identity (every game of a profile shares its rulebook)."""
 
 
 def _seat_tables(book: Rulebook, rules: RuleSet) -> _SeatTables:
-    """Each seat's side, each seat alone as a tuple (a `Game.to_act` answer), and each side's target
-    when the standard winner rule holds (else ``None``): the same for every game under ``book``, so
+    """Each seat's side, each seat alone as a tuple (a `Game.to_act` answer), each side's target when
+    the standard winner rule holds (else ``None``), and the seats after each seat round the table (the
+    seat itself last, as `cribcore.turns` goes round): the same for every game under ``book``, so
     worked out once per rulebook rather than once per game."""
     known = _SEAT_TABLES.get(id(book))
     if known is not None and known[0] is book and known[1] is rules:
@@ -189,6 +227,9 @@ def _seat_tables(book: Rulebook, rules: RuleSet) -> _SeatTables:
         tuple(rules.side_of(seat) for seat in range(rules.seats)),
         tuple((seat,) for seat in range(rules.seats)),
         tuple(rules.target_of(side) for side in range(rules.sides)) if book.is_standard_winner else None,
+        tuple(
+            tuple((seat + k) % rules.seats for k in range(1, rules.seats + 1)) for seat in range(rules.seats)
+        ),
     )
     if len(_SEAT_TABLES) >= 64:
         _SEAT_TABLES.clear()
@@ -210,6 +251,71 @@ class Game:
     given cards (used to replay records). ``players`` are display names, one per seat.
     ``first_dealer`` skips the cut for deal and has that seat deal first (a match's next game).
     """
+
+    # Slots, not an instance dict: a game keeps more fields than CPython shares a dict's keys for (30),
+    # and its fields are read several times an action; a slot is read and written at a fixed place.
+    __slots__ = (
+        "__weakref__",
+        "_after",
+        "_alone",
+        "_always_continues",
+        "_cards",
+        "_checks_discards",
+        "_claim",
+        "_claims",
+        "_count",
+        "_counts_shows",
+        "_crib",
+        "_deal_index",
+        "_dealer",
+        "_declares",
+        "_declares_play",
+        "_discard_choices",
+        "_discard_order",
+        "_discards",
+        "_events",
+        "_hand_plays",
+        "_hands",
+        "_held",
+        "_kept",
+        "_laid",
+        "_logs",
+        "_over",
+        "_phase",
+        "_phase_texts",
+        "_phases_left",
+        "_pile",
+        "_pile_cards",
+        "_plays",
+        "_plugin_phase",
+        "_profile_name",
+        "_said_go",
+        "_score_tuple",
+        "_scores",
+        "_seats",
+        "_seeded_standard",
+        "_seen",
+        "_seen_lists",
+        "_side_of",
+        "_source",
+        "_standard_play",
+        "_standard_show",
+        "_starter_shown",
+        "_targets",
+        "_to_discard",
+        "_to_play",
+        "_top_value",
+        "_values",
+        "_winner",
+        "pack",
+        "play_continues",
+        "players",
+        "profile",
+        "rulebook",
+        "rules",
+        "seed",
+        "target_wins",
+    )
 
     def __init__(
         self,
@@ -236,7 +342,7 @@ class Game:
         self._standard_show = book.is_standard_show
         self._checks_discards = book.checks_discards
         self._always_continues = book.play_always_continues
-        self._side_of, self._alone, self._targets = _seat_tables(book, self.rules)
+        self._side_of, self._alone, self._targets, self._after = _seat_tables(book, self.rules)
         self._counts_shows = book.flush_rules is not None
         """Whether show totals come from the show tables (the standard show, or with hand-flush)."""
         if deals is None:
@@ -272,6 +378,8 @@ class Game:
         self._profile_name = self.profile.name
         self._winner: int | None = None
         self._phase = _WAITING
+        self._over = False
+        """Whether `_phase` is `_OVER` (see `is_over`)."""
         self._deal_index = -1
         self._logs: list[DealLog] = []
         # The current deal.
@@ -285,8 +393,6 @@ class Game:
         self._hand_plays: list[tuple[Play, ...]] = [() for _ in range(seats)]
         """Each seat's `Play` of every held card, in hand order."""
         self._discard_choices: list[tuple[Action, ...] | None] = [None] * seats
-        self._discard_ids: list[dict[int, None]] = [{} for _ in range(seats)]
-        """The identities of each seat's listed discards (`apply` knows a listed one in one look-up)."""
         self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
         self._discards: list[tuple[Card, ...] | None] = [None] * seats
         self._to_discard: tuple[int, ...] = ()
@@ -301,6 +407,8 @@ class Game:
         self._count = 0
         self._said_go: set[int] = set()
         self._to_play: int | None = None
+        """The seat to lay the next card. Set only while the play waits for it (the phase is the play,
+        with no claim and no plugin phase open), so a set one alone tells the play's common case."""
         self._claim: Claim | None = None
         self._claims: list[str] = []
         # Plugin phases before the coming deal: the one running, those still to run, actions taken.
@@ -351,9 +459,17 @@ class Game:
             return 0
         return self.rulebook.game_points(self.scores, self._winner)
 
-    @property
-    def is_over(self) -> bool:
-        return self._phase is _OVER
+    if TYPE_CHECKING:
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the game is over (its phase is `Phase.OVER`)."""
+            ...
+
+    else:
+        # Read by a C getter from a field kept with the phase: asked once an action by every driving
+        # loop, and a property's Python call costs several times the read.
+        is_over = property(attrgetter("_over"), doc="Whether the game is over (its phase is `Phase.OVER`).")
 
     @property
     def count(self) -> int:
@@ -384,9 +500,10 @@ class Game:
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now: every seat yet to discard, or the one seat to play, to declare a
         count, or to call muggins."""
-        if self._phase is _PLAY and self._claim is None and self._plugin_phase is None:
-            # The play's common case first (the same answer as below).
-            return () if self._to_play is None else self._alone[self._to_play]
+        to_play = self._to_play
+        if to_play is not None:
+            # The play's common case first (the same answer as below; see `_to_play`).
+            return self._alone[to_play]
         if self._claim is not None:
             return self._claim.to_act
         if self._plugin_phase is not None:
@@ -408,9 +525,11 @@ class Game:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
-        if self._phase is _PLAY and self._claim is None and self._plugin_phase is None:
-            # The common case first, without the general checks below (hands are kept sorted).
-            if seat != self._to_play or (type(seat) is not int and not self._is_seat(seat)):
+        to_play = self._to_play
+        if to_play is not None:
+            # The play's common case first (see `_to_play`), without the general checks below (hands
+            # are kept sorted).
+            if seat != to_play or (type(seat) is not int and not self._is_seat(seat)):
                 return ()
             room = PLAY_LIMIT - self._count
             if room >= self._top_value:
@@ -444,7 +563,7 @@ class Game:
 
     def _list_discards(self, seat: int) -> tuple[Action, ...]:
         """Every discard of ``seat``'s hand when no plugin may refuse one: the same all deal long, so
-        listed once (with the identities `apply` recognizes them by)."""
+        listed once (shared objects, which `apply` recognizes by identity: see `_is_listed_discard`)."""
         hand = self._hands[seat]
         choices: Sequence[Action]
         held = self._held[seat]
@@ -469,8 +588,24 @@ class Game:
         else:
             choices = [_discard_of(cards) for cards in combinations(hand, self.rules.discards)]
         known = self._discard_choices[seat] = tuple(choices)
-        self._discard_ids[seat] = dict.fromkeys(map(id, known))
         return known
+
+    def _is_listed_discard(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is one of the discards `_list_discards` listed for ``seat``, whose hand is
+        as it was then: the shared `Discard` (see `_DISCARDS`) of the right number of held cards. Told
+        by identity, so `apply` takes it without the general checks."""
+        if type(action) is not Discard:
+            return False
+        cards = action.cards
+        if type(cards) is not tuple or len(cards) != self.rules.discards:
+            return False
+        held = self._held[seat]
+        key = 0
+        for card in cards:
+            if type(card) is not Card or card.index not in held:
+                return False
+            key |= 1 << card.index
+        return _DISCARDS.get(key) is action
 
     def check(self, seat: int, action: Action) -> None:
         """Raise the `IllegalAction` that applying ``action`` for ``seat`` would raise, or return.
@@ -508,11 +643,8 @@ class Game:
         deal) happens before this returns.
         """
         if (
-            isinstance(action, Play)
-            and seat == self._to_play
-            and self._phase is _PLAY
-            and self._claim is None
-            and self._plugin_phase is None
+            seat == self._to_play  # the play's common case (see `_to_play`)
+            and isinstance(action, Play)
             and (type(seat) is int or self._is_seat(seat))
         ):
             # The common case, checked in full here: a held card that fits the count. Anything else gets
@@ -538,7 +670,7 @@ class Game:
             and self._discards[seat] is None
             and self._claim is None
             and self._plugin_phase is None
-            and id(action) in self._discard_ids[seat]
+            and self._is_listed_discard(seat, action)
         ):
             # Not one of the legal discards this game listed for the seat: checked in full.
             self.check(seat, action)
@@ -704,21 +836,23 @@ class Game:
         side = self._side_of[seat]
         self._scores[side] += points
         scores = self._score_tuple = tuple(self._scores)
-        self._events.append(
-            make_event(
-                kind,
-                self._deal_index if deal is None else deal,
-                seat,
-                cards,
-                points,
-                items,
-                scores,
-                count,
-                True,
-                None,
-                note,
-            )
-        )
+        # `make_event` written out: a scoring event is made about 70 times a game, and the call costs
+        # about a fifth of the event.
+        event = _new(_EventSlots)
+        event.kind = kind
+        event.deal = self._deal_index if deal is None else deal
+        event.seat = seat
+        event.cards = cards
+        event.points = points
+        event.items = items
+        event.scores = scores
+        event.count = count
+        event.scored = True
+        event.private_to = None
+        event.note = note
+        event.side = None
+        event.__class__ = Event
+        self._events.append(event)
         if points == 0:
             return False
         targets = self._targets
@@ -732,6 +866,7 @@ class Game:
                 return False
         self._winner = winner
         self._phase = _OVER
+        self._over = True
         self._to_play = None
         self._claim = None
         self._emit(make_event("win", self._deal_index, seat=seat, scores=scores, side=winner))
@@ -830,7 +965,6 @@ class Game:
         if not self._seeded_standard:
             # Any source's cards may include extras (jokers): their count values are looked up too.
             self._value_table(cards)
-        # `_discard_ids` needs no reset: it is read only for a seat whose choices were listed this deal.
         self._discard_choices = [None] * seats
         self._kept = [()] * seats
         self._discards = [None] * seats
@@ -877,12 +1011,13 @@ class Game:
             del hand[at]
         self._kept[seat] = tuple(hand)
         self._discards[seat] = cards
-        self._to_discard = tuple([s for s in self._to_discard if s != seat])
+        # The other seats still to discard (`filter` in C, where a comprehension makes a frame).
+        self._to_discard = to_come = tuple(filter(seat.__ne__, self._to_discard))
         self._discard_order.append(seat)
         self._crib.extend(cards)
         event = make_event("discard", self._deal_index, seat, cards, 0, (), (), None, False, seat)
         self._events.append(event)
-        if None not in self._discards:
+        if not to_come:
             self._turn_starter()
 
     def _turn_starter(self) -> None:
@@ -896,7 +1031,7 @@ class Game:
             if self._award(event, sum(item.points for item in items)):
                 return
         self._phase = _PLAY
-        self._hand_plays = [tuple(map(_play_of, hand)) for hand in self._hands]
+        self._hand_plays = [_plays_of(hand) for hand in self._hands]
         self._to_play = next_holding(self._hands, self._dealer)
         if self._to_play is None:
             self._show()
@@ -916,7 +1051,23 @@ class Game:
         pile.append(card)
         count = self._count = self._count + card.value
         if self._standard_play:
-            items = counted_play_items(pile, count)
+            # Most cards score nothing: those are told apart here, sparing them the items' call (only a
+            # fifteen, 31, a pair or a count whose last three ranks may end a run can score).
+            rank, size = card.rank, len(pile)
+            if (
+                count == 15
+                or count == PLAY_LIMIT
+                or (
+                    size >= 2
+                    and (
+                        pile[-2].rank == rank
+                        or (size >= 3 and _may_end_run(rank, pile[-2].rank, pile[-3].rank, size))
+                    )
+                )
+            ):
+                items = counted_play_items(pile, count)
+            else:
+                items = ()
         else:
             items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
         if self._declares_play:
@@ -931,20 +1082,39 @@ class Game:
             if self._score("play", seat, points, (card,), items, count):
                 return
         else:
-            self._events.append(make_event("play", self._deal_index, seat, (card,), 0, items, (), count))
+            # `make_event` written out, as in `_score`: most plays make this event.
+            event = _new(_EventSlots)
+            event.kind = "play"
+            event.deal = self._deal_index
+            event.seat = seat
+            event.cards = (card,)
+            event.points = 0
+            event.items = items
+            event.scores = ()
+            event.count = count
+            event.scored = False
+            event.private_to = None
+            event.note = ""
+            event.side = None
+            event.__class__ = Event
+            self._events.append(event)
         if count < PLAY_LIMIT:
-            # Every held card fits while the count has room for the highest: the next seat holding cards.
-            nxt = (
-                next_holding(held_all, seat)
-                if PLAY_LIMIT - count >= self._top_value
-                else self._next_able(seat)
-            )
-            if nxt is not None:
-                self._to_play = nxt
-                return
+            if PLAY_LIMIT - count >= self._top_value:
+                # Every held card fits: the next seat holding cards (`next_holding` written out, as it
+                # runs once a card).
+                for nxt in self._after[seat]:
+                    if held_all[nxt]:
+                        self._to_play = nxt
+                        return
+            else:
+                able = self._next_able(seat)
+                if able is not None:
+                    self._to_play = able
+                    return
             last = not any(self._hands)
             note = "last card" if last else "go"
-            if self._score("go", seat, GO_POINTS, (card,), (ScoreItem(GO, (card,), GO_POINTS),), count, note):
+            cards, go = _go_of(card)
+            if self._score("go", seat, GO_POINTS, cards, go, count, note):
                 return
         self._close_count(seat)
 
@@ -996,6 +1166,8 @@ class Game:
             # Every held card fits: the next seat holding cards lays, and nobody is passed over.
             return next_holding(self._held, last)
         able = next_able(self._held, last, count, self._values)
+        if able is not None and able == self._after[last][0]:
+            return able  # the next seat lays: nobody is passed over
         for seat in passed_over(self._held, last, able):
             if seat not in self._said_go:
                 self._said_go.add(seat)
@@ -1033,7 +1205,7 @@ class Game:
             if self._counts_shows and not self._declares[kind]:
                 # Counted from the show tables; the items are worked out only if someone reads them.
                 if self._standard_show:
-                    points = show_total(cards, starter, crib=crib)
+                    points = show_total_standard(cards, starter, crib)
                     # `lazy_items` without its argument packing: a partial of positional arguments is
                     # built in half the time (three a deal).
                     late: Any = functools.partial(_crib_items if crib else _hand_items, cards, starter)

@@ -120,7 +120,9 @@ class Rulebook:
         self._standard_winner = only_standard(hook.cribcore_winner)
         self._standard_order = only_standard(hook.cribcore_counting_order)
         self._standard_continues = only_standard(hook.cribcore_play_continues)
-        self._heels: dict[Card, tuple[ScoreItem, ...]] = {}
+        self._heels: dict[int, tuple[Card, tuple[ScoreItem, ...]]] = {}
+        """The standard heels by the starter's `Card.index` (an int hashes without calling Python code),
+        with the card they were worked out for."""
         # The show's fast path: the standard plugin alone, or with the built-in hand-flush wrapper, whose
         # options are exactly the flush parameters of the fast table.
         self._flush: tuple[bool, bool] | None = None
@@ -364,10 +366,10 @@ class Rulebook:
         """The dealer's items for turning ``starter`` up (standard: his heels, 2 for a jack)."""
         if self._standard_starter:
             # The standard answer depends on the card alone; kept per card.
-            known = self._heels.get(starter)
-            if known is None:
-                known = self._heels[starter] = self._starter_hooked(starter, dealer)
-            return known
+            known = self._heels.get(starter.index)
+            if known is None or known[0] is not starter:
+                known = self._heels[starter.index] = (starter, self._starter_hooked(starter, dealer))
+            return known[1]
         return self._starter_hooked(starter, dealer)
 
     def _starter_hooked(self, starter: Card, dealer: int) -> tuple[ScoreItem, ...]:

@@ -45,6 +45,7 @@ __all__ = [
     "score_show",
     "show_items",
     "show_total",
+    "show_total_standard",
 ]
 
 FIFTEEN = "fifteen"
@@ -377,6 +378,29 @@ def show_total(
             with_starter=suit == starter_index & 3,
             needs_starter=crib_flush_needs_starter if crib else hand_flush_needs_starter,
         )
+    return points
+
+
+def show_total_standard(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    """``show_total(hand, starter, crib=crib)`` under the standard flush rules (a hand's flush needs no
+    starter, the crib's does): the same number, with a four-card hand of standard cards written out
+    (the engine's show counts three a deal); any other hand goes to `show_total`."""
+    try:
+        first, second, third, fourth = hand
+        key_of = _RANK_KEY
+        a, b, c, d, cut = first.index, second.index, third.index, fourth.index, starter.index
+        key = key_of[a] + key_of[b] + key_of[c] + key_of[d] + key_of[cut]
+    except (ValueError, IndexError):  # not four cards, or an extra card (a joker)
+        return show_total(hand, starter, crib=crib)
+    points = _RANK_TOTALS.get(key)
+    if points is None:
+        points = _rank_total((*hand, starter), key)
+    nob = _JACK_INDEX | (cut & 3)
+    if a == nob or b == nob or c == nob or d == nob:
+        points += 1
+    suit = a & 3
+    if b & 3 == suit and c & 3 == suit and d & 3 == suit:
+        points += _flush_points(4, with_starter=suit == cut & 3, needs_starter=crib)
     return points
 
 
