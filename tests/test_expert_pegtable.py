@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cribcore.players import pegtable
+from cribcore.players import pegging, pegtable
 from cribcore.players.expert import ExpertPlayer
 from cribcore.players.wintable import shipped_table
 
@@ -45,6 +45,10 @@ class TestTable:
         assert pegtable.play_out((10, 10, 10, 10), (10, 10, 10, 10)) == (2 + 6 + 1 + 2 + 1, 6 + 1 + 2)
         for ranks in pegtable.KEYS[::300]:
             assert sum(pegtable.play_out(ranks, (1, 2, 3, 4))) >= 1
+
+    def test_the_table_plays_out_by_the_search_s_own_rank_play_out(self) -> None:
+        # One quick rule in one place: the table follows the rule the play search plays out by.
+        assert pegtable.play_out is pegging.play_out_ranks
 
     def test_rows_that_do_not_read_are_refused(self) -> None:
         with pytest.raises(ValueError, match="peg table"):

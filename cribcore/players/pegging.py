@@ -63,6 +63,7 @@ __all__ = [
     "draw_unseen",
     "go_floors",
     "keep_weight",
+    "play_out_ranks",
     "quick_score",
     "search_play",
     "unseen_of",
@@ -434,6 +435,69 @@ def _points_of(code: int) -> int:
     """`_POINTS` of ``code``, filled (with the quick score) when missing."""
     _quick_score(code, 1.0)
     return _POINTS[code]
+
+
+_RANK_CODE = tuple((rank << 5) + min(rank, 10) for rank in range(14))
+"""A rank's part of a quick-score code (`_CARD_CODE` by rank; 0 unused)."""
+
+
+def _quick_rank(hand: Sequence[int], key: int, count: int) -> tuple[int, int]:
+    """(the rank the quick rule lays from ``hand``, ranks, on the pile ``key`` at ``count``; its code)
+    or (0, 0) when none fits the count. Ties: the first."""
+    best = code = 0
+    best_value = -1e9
+    base = (((key << 4) & _KEY_MASK) << 5) + count
+    for rank in hand:
+        if count + min(rank, 10) > PLAY_LIMIT:
+            continue
+        candidate = base + _RANK_CODE[rank]
+        score = _QUICK.get(candidate)
+        if score is None:
+            score = _quick_score(candidate, 1.0)
+        if score > best_value:
+            best_value = score
+            best, code = rank, candidate
+    return best, code
+
+
+def play_out_ranks(dealer: Sequence[int], pone: Sequence[int]) -> tuple[int, int]:
+    """(dealer's, pone's) pegging when two seats play these ranks (ace 1 ... king 13) by the quick rule
+    of the play-outs under the standard play, the pone first, the go and the last card counted: the
+    same rule and the same look-ups as `search_play`'s play-outs, on ranks alone."""
+    hands = [list(pone), list(dealer)]
+    gains = [0, 0]
+    seat = 0
+    card, code = _quick_rank(hands[0], 0, 0)
+    while True:
+        hands[seat].remove(card)
+        points = _POINTS.get(code)
+        if points is None:
+            points = _points_of(code)
+        key = code >> 5
+        count = code & 31
+        nxt = -1
+        if count < PLAY_LIMIT:
+            best, best_code = _quick_rank(hands[1 - seat], key, count)
+            if best:
+                nxt = 1 - seat
+            else:
+                best, best_code = _quick_rank(hands[seat], key, count)
+                if best:
+                    nxt = seat
+                else:
+                    points += GO_POINTS  # the go, or the last card
+        gains[seat] += points
+        if nxt >= 0:
+            seat = nxt
+            card, code = best, best_code
+            continue
+        seat = 1 - seat
+        if not hands[seat]:
+            seat = 1 - seat
+            if not hands[seat]:
+                break
+        card, code = _quick_rank(hands[seat], 0, 0)
+    return gains[1], gains[0]
 
 
 def _play_out_standard(

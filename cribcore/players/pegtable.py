@@ -11,9 +11,10 @@ last card included (his heels, which do not depend on the keep, excluded). The o
 four of the 48 cards left (suits do not matter to the play, so every multiset of ranks with its number
 of ways), each weighed by how likely a sound player keeps it (`cribcore.players.pegging.KEEP_WEIGHT` by
 what it scores as it lies, flushes aside), and every deal is played out by both seats with the quick rule
-of the hard level's play search (`quick_score`: the most points now, minus what a random card would
-answer with), the pone leading. The result is exact for that rule: no sampling, hence no seed; the
-data file ``peg_table.json`` is made by ``benchmarks/make_peg_table.py`` (the command is in the file).
+of the hard level's play search (`cribcore.players.pegging.play_out_ranks`, the search's own play-out on
+ranks: the most points now, minus what a random card would answer with), the pone leading. The result
+is exact for that rule: no sampling, hence no seed; the data file ``peg_table.json`` is made by
+``benchmarks/make_peg_table.py`` (the command is in the file).
 
 Values are stored in thousandths of a point. `PegTable.shift` gives a keep's pegging less the average
 keep's (four cards at random from the pack), which is how the expert moves its win values.
@@ -29,9 +30,8 @@ from importlib.resources import files
 from itertools import combinations_with_replacement
 from math import comb
 
-from ..scoring import PLAY_LIMIT
-from .pegging import KEEP_WEIGHT, PAIR_RISK, RUN_RISK
-from .tally import peg_points, rank_points
+from .pegging import KEEP_WEIGHT, play_out_ranks
+from .tally import rank_points
 
 __all__ = [
     "FORMAT",
@@ -40,7 +40,6 @@ __all__ = [
     "entry",
     "peg_table",
     "play_out",
-    "quick_score",
 ]
 
 FORMAT = 1
@@ -55,89 +54,10 @@ KEYS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1,
 _INDEX = {key: i for i, key in enumerate(KEYS)}
 
 
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
-
-
-def _share(value: int) -> float:
-    """The share of the pack worth ``value`` in the count (0 for none)."""
-    return 16 / 52 if value == 10 else 4 / 52 if 1 <= value <= 9 else 0.0
-
-
-_COUNT_RISK = tuple(2 * (_share(15 - after) + _share(31 - after)) for after in range(PLAY_LIMIT + 1))
-
-
-@functools.cache
-def quick_score(tail: tuple[int, ...], count: int) -> tuple[int, float]:
-    """(points, quick value) of laying the last rank of ``tail`` (the count's ranks, at most seven,
-    in order) making the count ``count``: the hard level's quick play-out rule on ranks (points now,
-    minus what a random card would answer with, plus a little for shedding high cards)."""
-    rank = tail[-1]
-    value = _value(rank)
-    points = peg_points(tail, count)
-    risk = _COUNT_RISK[count]
-    if count + value <= PLAY_LIMIT:
-        risk += PAIR_RISK
-    prev = tail[-2] if len(tail) > 1 else 0
-    if prev and 0 < abs(rank - prev) <= 2:
-        risk += RUN_RISK
-    return points, points - risk + value * 0.01
-
-
-def _best(hand: Sequence[int], tail: tuple[int, ...], count: int) -> int:
-    """The rank the quick rule lays from ``hand`` (0 when none fits the count); ties: the first."""
-    best = 0
-    best_value = -1e9
-    for rank in hand:
-        after = count + _value(rank)
-        if after > PLAY_LIMIT:
-            continue
-        score = quick_score((*tail, rank)[-7:], after)[1]
-        if score > best_value:
-            best_value = score
-            best = rank
-    return best
-
-
-def play_out(dealer: Sequence[int], pone: Sequence[int]) -> tuple[int, int]:
-    """(dealer's, pone's) pegging when both seats play these ranks by the quick rule, the pone first
-    (the go and the last card counted)."""
-    hands = [list(pone), list(dealer)]
-    gains = [0, 0]
-    seat = 0
-    tail: tuple[int, ...] = ()
-    count = 0
-    card = _best(hands[0], tail, count)
-    while True:
-        hands[seat].remove(card)
-        count += _value(card)
-        tail = (*tail, card)[-7:]
-        points = quick_score(tail, count)[0]
-        nxt = -1
-        if count < PLAY_LIMIT:
-            best = _best(hands[1 - seat], tail, count)
-            if best:
-                nxt = 1 - seat
-            else:
-                best = _best(hands[seat], tail, count)
-                if best:
-                    nxt = seat
-                else:
-                    points += 1  # the go, or the last card
-        gains[seat] += points
-        if nxt >= 0:
-            seat = nxt
-            card = best
-            continue
-        tail = ()
-        count = 0
-        seat = 1 - seat
-        if not hands[seat]:
-            seat = 1 - seat
-            if not hands[seat]:
-                break
-        card = _best(hands[seat], tail, count)
-    return gains[1], gains[0]
+play_out = play_out_ranks
+"""(dealer's, pone's) pegging when both seats play these ranks by the quick rule, the pone first (the
+go and the last card counted): the play search's own rank play-out
+(`cribcore.players.pegging.play_out_ranks`), so the table follows the rule the search plays by."""
 
 
 def _ways(key: Sequence[int], taken: Sequence[int]) -> int:
