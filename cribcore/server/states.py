@@ -16,10 +16,10 @@ from json.encoder import encode_basestring_ascii
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Count, Discard, Muggins, Play
+from ..actions import Discard, Play
 from ..rules import RuleSet
 from .jsontext import compact
-from .wire import VIEW_FIELDS, _claim_json, _same
+from .wire import VIEW_FIELDS, _claim_json, _same, legal_text
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -94,28 +94,6 @@ def _laid_text(laid: Any) -> str:
     return "[" + ",".join(map(_cards_text, laid)) + "]"
 
 
-_CLAIMS = (Count, Muggins)
-"""The actions ``legal`` leaves out: a count or call is a number in a range, given in ``claim``."""
-_QUOTED: dict[int, tuple[Any, str]] = {}
-"""Each legal action's text as a JSON string, by the action's identity (the engine shares one object
-per play or discard between views and games; each entry keeps its action, so the id is not reused)."""
-_QUOTED_KEPT = 20_000
-
-
-def _quoted(action: Any) -> str:
-    found = _QUOTED.get(id(action))
-    if found is None:
-        if len(_QUOTED) >= _QUOTED_KEPT:
-            _QUOTED.clear()
-        found = _QUOTED[id(action)] = (action, encode_basestring_ascii(str(action)))
-    return found[1]
-
-
-def _legal_text(actions: Any) -> str:
-    # `_legal_json`'s list, written: the texts of the actions but counts and calls.
-    return "[" + ",".join([_quoted(a) for a in actions if not isinstance(a, _CLAIMS)]) + "]"
-
-
 def _claim_text(actions: Any) -> str:
     # Plays and discards alone (nearly every view) have no ``claim``: `_claim_json` gives None.
     for action in actions:
@@ -155,7 +133,7 @@ _TEXT_WRITERS: dict[str, Callable[[Any], str]] = {
     "pile": _kept_by_value(_pile_text),
     "laid": _kept_by_value(_laid_text),
     "to_act": _kept_by_value(_numbers_text),
-    "legal": _legal_text,
+    "legal": legal_text,
     "claim": _claim_text,
 }
 """How each key of `VIEW_FIELDS` is written as JSON text straight from its field (without building its

@@ -176,6 +176,10 @@ def event_text(event: Event, lang: str = "en") -> str:
     )
 
 
+_CLAIMS = (Count, Muggins)
+"""The actions the legal list leaves out: a count or call is a number in a range, given in ``claim``."""
+
+
 def _claim_json(actions: Sequence[Action]) -> dict[str, Any] | None:
     counts = [a.points for a in actions if isinstance(a, Count)]
     if counts:
@@ -186,23 +190,39 @@ def _claim_json(actions: Sequence[Action]) -> dict[str, Any] | None:
     return None
 
 
-_ACTION_TEXTS: dict[int, tuple[Action, str]] = {}
-"""The text of each legal action written, by the action's identity (the engine shares its actions
-between views and games; each entry keeps its action, so the id is not reused)."""
+_ACTION_TEXTS: dict[int, tuple[Action, str, str]] = {}
+"""Each legal action's text and that text as a JSON string, by the action's identity (the engine
+shares its actions between views and games; each entry keeps its action, so the id is not reused)."""
 _ACTION_TEXTS_KEPT = 20_000
 
 
-def _action_text(action: Action) -> str:
+def _action_texts(action: Action) -> tuple[Action, str, str]:
     found = _ACTION_TEXTS.get(id(action))
     if found is None:
         if len(_ACTION_TEXTS) >= _ACTION_TEXTS_KEPT:
             _ACTION_TEXTS.clear()
-        found = _ACTION_TEXTS[id(action)] = (action, str(action))
-    return found[1]
+        text = str(action)
+        found = _ACTION_TEXTS[id(action)] = (action, text, encode_basestring_ascii(text))
+    return found
+
+
+def action_text(action: Action) -> str:
+    """``str(action)``, kept per action: a view lists the same shared actions move after move."""
+    return _action_texts(action)[1]
+
+
+def action_json(action: Action) -> str:
+    """`action_text` written as a JSON string, kept likewise (for the states written as text)."""
+    return _action_texts(action)[2]
 
 
 def _legal_json(actions: Sequence[Action]) -> list[str]:
-    return [_action_text(a) for a in actions if not isinstance(a, Count | Muggins)]
+    return [action_text(a) for a in actions if not isinstance(a, _CLAIMS)]
+
+
+def legal_text(actions: Sequence[Action]) -> str:
+    """`_legal_json`'s list written as JSON text: the texts of the actions but counts and calls."""
+    return "[" + ",".join([action_json(a) for a in actions if not isinstance(a, _CLAIMS)]) + "]"
 
 
 def _starter_json(card: Card | None) -> str | None:
