@@ -39,7 +39,7 @@ from .actions import (
 from .cards import STANDARD_CARDS, Card, format_cards
 from .claims import Claim
 from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
-from .events import Event, _EventSlots, lazy_items, make_event, redact, unguarded
+from .events import Event, UnguardedEvent, lazy_items, make_event, redact, unguarded
 from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
@@ -48,8 +48,8 @@ from .scoring import (
     GO,
     PLAY_LIMIT,
     ScoreItem,
-    _may_end_run,
     counted_play_items,
+    may_end_run,
     show_items,
     show_total_standard,
 )
@@ -838,7 +838,7 @@ class Game:
         scores = self._score_tuple = tuple(self._scores)
         # `make_event` written out: a scoring event is made about 70 times a game, and the call costs
         # about a fifth of the event.
-        event = _new(_EventSlots)
+        event = _new(UnguardedEvent)
         event.kind = kind
         event.deal = self._deal_index if deal is None else deal
         event.seat = seat
@@ -1061,7 +1061,7 @@ class Game:
                     size >= 2
                     and (
                         pile[-2].rank == rank
-                        or (size >= 3 and _may_end_run(rank, pile[-2].rank, pile[-3].rank, size))
+                        or (size >= 3 and may_end_run(rank, pile[-2].rank, pile[-3].rank, size))
                     )
                 )
             ):
@@ -1083,7 +1083,7 @@ class Game:
                 return
         else:
             # `make_event` written out, as in `_score`: most plays make this event.
-            event = _new(_EventSlots)
+            event = _new(UnguardedEvent)
             event.kind = "play"
             event.deal = self._deal_index
             event.seat = seat

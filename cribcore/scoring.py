@@ -39,6 +39,7 @@ __all__ = [
     "ScoreItem",
     "check_show",
     "counted_play_items",
+    "may_end_run",
     "peg_sequence",
     "play_items",
     "score_play",
@@ -449,7 +450,7 @@ def play_items(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
     return counted_play_items(pile, count)
 
 
-def _may_end_run(last: int, before: int, third: int, size: int) -> bool:
+def may_end_run(last: int, before: int, third: int, size: int) -> bool:
     """Whether a run of three or more can end with the last card of a ``size``-card count whose last
     three ranks are ``third``, ``before``, ``last`` (``before`` differs from ``last``): such a run holds
     those three, so they are distinct and span less than ``size`` ranks. Most counts fail this, which
@@ -474,7 +475,7 @@ def counted_play_items(pile: Sequence[Card], count: int) -> tuple[ScoreItem, ...
             while same < size and pile[-same - 1].rank == rank:
                 same += 1
             items.append(_item(PAIR, tuple(pile[-same:]), _PLAY_PAIR_POINTS[same]))
-        elif size >= 3 and _may_end_run(rank, before, pile[-3].rank, size):
+        elif size >= 3 and may_end_run(rank, before, pile[-3].rank, size):
             # The longest run ending with the last card: widen the window one card at a time until a
             # rank repeats (no longer window can be a run then); a window is a run when its distinct
             # ranks span exactly its length.
