@@ -289,19 +289,19 @@ class _Server:
                 await self.error(conn, problem)
 
     async def back(self) -> None:
-        """The database is back: hold this process's seats again and send every seat its full state
-        (changes made meanwhile were not announced)."""
+        """The database is back: send every seat its full state (changes made meanwhile were not
+        announced). The store's reconnection holds this process's seats again, except those a
+        connection to another process opened meanwhile: those connections here are replaced."""
         for room_id in list(self.connections):
             async with self.lock(room_id):
                 for attempt in range(2):  # the first may only find the old connection dead
                     try:
-                        for seat in list(self.connections.get(room_id, {})):
-                            self.store.hold(room_id, seat)
                         room = self.fetch(room_id, self.clock())
                     except RoomError:
                         if attempt:
                             break
                         continue
+                    self.replaced_elsewhere(room_id)
                     for conn in list(self.connections.get(room_id, {}).values()):
                         await self.send_state(conn, room, full=True)
                     break

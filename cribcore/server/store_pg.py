@@ -8,7 +8,9 @@ to it (`listen`) without reading the row back. Which seats are connected anywher
 ``presence`` table, each row naming the database session of the process that holds the seat: a row
 whose session is gone (its process died, or PostgreSQL restarted) counts for nothing, so a killed
 process never leaves a seat looking connected; a row another process's session took over means that
-process's connection replaced this one's (`Store.taken`).
+process's connection replaced this one's (`Store.taken`). After losing its connection a process takes
+its seats back only where nobody else took them meanwhile: a seat whose row names a live session of
+another process stays that process's, and counts as taken over here.
 
 psycopg 3 is an optional dependency (``pip install 'cribcore[postgres]'``). When the database cannot be
 reached, an operation raises `RoomError` with the code ``reconnecting`` and the next one connects again.
@@ -21,6 +23,7 @@ import threading
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any, LiteralString
 
 from .rooms import Room, RoomError
@@ -94,6 +97,9 @@ class PostgresStore(Store):
         self._held: dict[str, set[int]] = {}
         """The seats of each room this process's connections hold."""
         self._taken: dict[str, set[int]] = {}
+        self._sessions: list[tuple[int, datetime]] = []
+        """This process's database sessions whose presence rows may still name its seats: the current
+        one, and the earlier ones until a reconnection has held every seat again."""
         # One connection, one transaction at a time (a test client runs the app on several threads).
         self._lock = threading.RLock()
         try:
@@ -102,7 +108,8 @@ class PostgresStore(Store):
             raise OSError(f"{_shown(url)}: cannot reach the room database") from None
 
     def _db(self) -> psycopg.Connection[Any]:
-        """The connection, made again when it was lost (then this process's seats are held again)."""
+        """The connection, made again when it was lost (then this process's seats are held again
+        where no other process took them meanwhile; those it did are `taken`)."""
         if self._conn is not None and not self._conn.closed:
             return self._conn
         try:
@@ -110,13 +117,21 @@ class PostgresStore(Store):
             with conn.transaction():
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
                 conn.execute(_SCHEMA)
+                session = conn.execute(
+                    "SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()"
+                ).fetchone()
         except psycopg.Error as exc:
             raise _reconnecting(exc) from None
         self._conn = conn
-        # Held seats named the old session: name this one (and tell the other processes).
+        if session is not None:
+            self._sessions.append((int(session[0]), session[1]))
+        # Held seats named an old session: name this one where that is still ours to do (and tell the
+        # other processes); a seat another process took meanwhile is its connection's now.
         for room_id, seats in sorted(self._held.items()):
             for seat in sorted(seats):
-                self._hold(room_id, seat)
+                if not self._hold_again(room_id, seat):
+                    self._taken.setdefault(room_id, set()).add(seat)
+        self._sessions = self._sessions[-1:]  # every row of an older session is this one's or not ours
         return conn
 
     @contextmanager
@@ -269,6 +284,28 @@ class PostgresStore(Store):
             (room_id, seat, CHANNEL, f"{self.id} {room_id}"),
         )
 
+    def _hold_again(self, room_id: str, seat: int) -> bool:
+        """Hold ``seat`` again after reconnecting, unless a live session of another process holds it
+        now; whether this session holds it. One statement, so of two processes reconnecting at once
+        only one can take a seat (the other then finds the winner's session alive). A row naming one
+        of this process's own sessions is taken back even if that session has not ended yet (a
+        dropped connection's server process can outlive it by a moment)."""
+        pids, starts = [p for p, _ in self._sessions], [s for _, s in self._sessions]
+        return bool(
+            self._run(
+                "WITH held AS (INSERT INTO presence (room_id, seat, backend, started) "
+                "SELECT %s, %s, pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid() "
+                "ON CONFLICT (room_id, seat) DO UPDATE SET backend = excluded.backend, "
+                "started = excluded.started "
+                "WHERE (presence.backend, presence.started) IN "
+                "(SELECT * FROM unnest(%s::integer[], %s::timestamptz[])) "
+                "OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a "
+                "WHERE a.pid = presence.backend AND a.backend_start = presence.started) "
+                "RETURNING seat) SELECT pg_notify(%s, %s) FROM held",
+                (room_id, seat, pids, starts, CHANNEL, f"{self.id} {room_id}"),
+            )
+        )
+
     def hold(self, room_id: str, seat: int) -> None:
         # Counted as held here only once its row names this session (else a read on another thread
         # in between would find it taken); when the database is away, the reconnection holds it.
@@ -277,6 +314,9 @@ class PostgresStore(Store):
         finally:
             with self._lock:
                 self._held.setdefault(room_id, set()).add(seat)
+                self._taken.get(room_id, set()).discard(seat)
+                if not self._taken.get(room_id, True):
+                    del self._taken[room_id]
 
     def release(self, room_id: str, seat: int) -> None:
         with self._lock:
