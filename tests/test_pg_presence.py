@@ -11,7 +11,7 @@ import psycopg
 import pytest
 
 from cribcore.profiles import load_profile
-from cribcore.server.rooms import Room
+from cribcore.server.rooms import Room, RoomError
 from cribcore.server.store_pg import PostgresStore
 
 from .pg import postgres_server, postgres_url
@@ -102,3 +102,23 @@ def test_a_process_takes_back_a_seat_its_own_old_session_still_holds(
     finally:
         if old is not None:
             old.close()
+
+
+def test_the_first_read_after_the_database_ended_the_session_succeeds(
+    two: tuple[PostgresStore, PostgresStore, str], postgres_url: str
+) -> None:
+    a, _, room_id = two
+    a.hold(room_id, 0)
+    session = holder(postgres_url, room_id, 0)
+    assert session is not None
+    end_sessions(postgres_url, session)  # before any listener has noticed
+    assert a.get(room_id, 2.0).connected == {0}  # read again on a new connection
+    assert a.taken(room_id) == set() and holder(postgres_url, room_id, 0) not in (None, session)
+    room = a.get(room_id, 3.0)
+    again = holder(postgres_url, room_id, 0)
+    assert again is not None
+    end_sessions(postgres_url, again)
+    with pytest.raises(RoomError) as failed:  # a write is not tried again: it may have been applied
+        a.save(room)
+    assert failed.value.code == "reconnecting"
+    assert a.get(room_id, 3.0).connected == {0}

@@ -145,18 +145,26 @@ class PostgresStore(Store):
                 conn.close()
                 raise _reconnecting(exc) from None
 
-    def _run(self, sql: LiteralString, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    def _run(
+        self, sql: LiteralString, params: tuple[Any, ...], *, read: bool = False
+    ) -> list[tuple[Any, ...]]:
         """One statement, its own transaction, in one round trip to the database; its rows. (A move
         costs one of these to read its room and one to write it: ``BEGIN`` and ``COMMIT`` would
-        triple the waits, with the event loop held.)"""
+        triple the waits, with the event loop held.) A ``read`` that fails on a connection already
+        open is tried once more on a new one: after PostgreSQL restarts, the first request finds its
+        connection dead before the listener has noticed (a write is not repeated: it may have been
+        applied)."""
         with self._lock:
-            conn = self._db()
-            try:
-                cursor = conn.execute(sql, params)
-                return cursor.fetchall() if cursor.description is not None else []
-            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-                conn.close()
-                raise _reconnecting(exc) from None
+            for again in (read, False):
+                conn = self._db()
+                try:
+                    cursor = conn.execute(sql, params)
+                    return cursor.fetchall() if cursor.description is not None else []
+                except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                    conn.close()
+                    if not again:
+                        raise _reconnecting(exc) from None
+        raise AssertionError("unreachable")
 
     def _notify(self, conn: psycopg.Connection[Any], room_id: str) -> None:
         conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.id} {room_id}"))
@@ -197,6 +205,7 @@ class PostgresStore(Store):
                 f"SELECT CASE WHEN version = %s THEN NULL ELSE data END, version, {_HELD}, {_MINE} "
                 "FROM rooms WHERE id = %s",
                 (known if known is not None else -1, room_id),
+                read=True,
             )
             row = rows[0] if rows else None
             # Held by this process but no longer by its session: another process's hold took it.
@@ -213,7 +222,7 @@ class PostgresStore(Store):
         return set(self._taken.get(room_id, ()))
 
     def _tombstoned(self, room_id: str) -> bool:
-        return bool(self._run("SELECT 1 FROM expired WHERE id = %s", (room_id,)))
+        return bool(self._run("SELECT 1 FROM expired WHERE id = %s", (room_id,), read=True))
 
     def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
         with self._tx() as conn:
