@@ -9,12 +9,15 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
+from starlette.testclient import TestClient
 
 from cribcore.profiles import load_profile
+from cribcore.server.app import create_app
 from cribcore.server.rooms import Room, RoomError
 from cribcore.server.store_pg import PostgresStore
 
 from .pg import postgres_server, postgres_url
+from .test_server import FAST, Clock
 
 __all__ = ["postgres_server", "postgres_url"]
 
@@ -122,3 +125,28 @@ def test_the_first_read_after_the_database_ended_the_session_succeeds(
         a.save(room)
     assert failed.value.code == "reconnecting"
     assert a.get(room_id, 3.0).connected == {0}
+
+
+def test_a_connection_whose_seat_was_opened_elsewhere_during_an_outage_is_replaced(postgres_url: str) -> None:
+    with TestClient(create_app(postgres_url, clock=Clock(), limits=FAST)) as client:
+        made = client.post("/api/rooms", json={"mode": "computer", "names": ["Ann"], "seed": 4}).json()
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "key": made["keys"][0]["key"]})
+            assert ws.receive_json()["type"] == "state"
+            with psycopg.connect(postgres_url, autocommit=True) as conn:
+                others = conn.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                ).fetchall()
+            end_sessions(postgres_url, *(int(row[0]) for row in others))  # this process's, as a restart
+            while ws.receive_json().get("code") != "reconnecting":
+                pass
+            elsewhere = PostgresStore(postgres_url)  # another process opens the seat meanwhile
+            try:
+                elsewhere.hold(made["room"], 0)
+                message = ws.receive_json()  # once the database is back: replaced, not the seat's state
+                assert (message["type"], message.get("code")) == ("error", "replaced")
+                elsewhere.get(made["room"], 2.0)
+                assert elsewhere.taken(made["room"]) == set()
+            finally:
+                elsewhere.close()
