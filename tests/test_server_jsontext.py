@@ -1,4 +1,4 @@
-"""The server's JSON writer: the same data with orjson (the ``fast`` extra) as without it."""
+"""The server's JSON writer: the same data with orjson (a dependency) as without it."""
 
 from __future__ import annotations
 
