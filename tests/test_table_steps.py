@@ -91,7 +91,15 @@ def test_arriving_between_hands_tells_the_show_again_and_pauses_only_before_the_
 
 def test_the_title_names_a_profile_other_than_the_standard() -> None:
     assert table_title(["Ann", "Bob"]) == "Ann vs Bob"
+    assert table_title(["Ann", "Bob"], "standard") == "Ann vs Bob"
     assert table_title(["Ann", "Bob", "Cy"], "three-players") == "Ann vs Bob vs Cy (three-players)"
+
+
+def test_both_tables_take_the_exit_status_after_ctrl_c_from_the_entry_point() -> None:
+    from cribcore.cli import entry, join_table, session
+
+    assert session.INTERRUPTED is entry.INTERRUPTED
+    assert join_table.INTERRUPTED is entry.INTERRUPTED
 
 
 def test_where_a_game_was_left() -> None:

@@ -49,12 +49,12 @@ from ..speech_messages import say
 from ..views import SeatView
 from .commands import UsageError
 from .describe import Voice, number_words
+from .entry import INTERRUPTED
 from .errors import report
 from .narrate import Narrator
 from .prompt import QuitGame, Reader, prompt_help
 from .render import Painter, make_console
 from .seat_book import SEATS_FILE, SeatBook, seats_path
-from .session import INTERRUPTED
 from .table_steps import (
     ask_turn,
     catch_up,
@@ -355,7 +355,7 @@ class NetTable:
         assert self.voice is not None
         console = self.console
         rules = view.rules
-        profile = None if view.profile == "standard" else printable(view.profile, 40)
+        profile = printable(view.profile, 40)
         console.print()
         if not first:
             console.print(

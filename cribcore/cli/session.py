@@ -47,6 +47,7 @@ from ..saves import HUMAN, GameResult, MatchState, SaveConflict, SaveSlot, build
 from ..speech_messages import say_error
 from ..views import SeatView
 from .describe import Voice
+from .entry import INTERRUPTED
 from .errors import report
 from .match import match_result, skunk_words, standing
 from .narrate import Narrator
@@ -65,8 +66,6 @@ from .table_steps import (
 
 __all__ = ["INTERRUPTED", "Seating", "Session"]
 
-INTERRUPTED = 130
-"""Exit status after Ctrl-C outside a prompt (128 + SIGINT), as shells report it."""
 
 _RECAP_LINES = 30
 """At most this many lines of what happened are told again to a player taking the device."""
@@ -231,8 +230,7 @@ class Session:
         console = self.console
         names = self.seating.names
         rules = game.rules
-        label = self.seating.profile_label
-        table = table_title(names, None if label == "standard" else game.profile.name)
+        table = table_title(names, game.profile.name)
         if self.match is not None:
             number = len(self.match.results) + 1
             console.print()

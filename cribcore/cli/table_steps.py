@@ -42,10 +42,11 @@ __all__ = [
 
 
 def table_title(names: Sequence[str], profile: str | None = None) -> str:
-    """``Ann vs Bob``, and `` (PROFILE)`` after it for a table under a ``profile`` other than the
-    standard rules (``None``: the standard rules, not named)."""
+    """``Ann vs Bob``, and `` (PROFILE)`` after it for a table under a profile other than the standard
+    rules (``profile``, its name: ``"standard"`` or ``None`` is not named). Both tables decide the note
+    here, from the game's profile name (only the built-in standard profile may be named so)."""
     title = _(" vs ").join(names)
-    return title if profile is None else f"{title} ({profile})"
+    return title if profile is None or profile == "standard" else f"{title} ({profile})"
 
 
 def print_heading(console: Console, title: str, goal: str) -> None:
