@@ -99,7 +99,7 @@ def test_both_tables_take_the_exit_status_after_ctrl_c_from_the_entry_point() ->
     from cribcore.cli import entry, join_table, session
 
     assert session.INTERRUPTED is entry.INTERRUPTED
-    assert join_table.INTERRUPTED is entry.INTERRUPTED
+    assert vars(join_table)["INTERRUPTED"] is entry.INTERRUPTED
 
 
 def test_where_a_game_was_left() -> None:
