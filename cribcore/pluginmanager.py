@@ -47,6 +47,7 @@ __all__ = [
     "available",
     "clear_caches",
     "describe",
+    "distribution_versions",
     "generation",
     "load_plugin",
     "options_model",
@@ -305,20 +306,27 @@ def plugin_versions(names: Sequence[str]) -> dict[str, str]:
     """The installed distribution version of each third-party plugin in ``names`` (those whose
     distribution is known), without importing any of them. The built-in plugins are left out: they
     are part of cribcore, whose version they share."""
-    return dict(_versions(tuple(names)))
+    return {name: version for name, version, built_in in _versions(tuple(names)) if version and not built_in}
+
+
+def distribution_versions(names: Sequence[str]) -> dict[str, str]:
+    """The installed distribution version of every plugin in ``names``, the built-in ones included
+    (cribcore's), and ``"?"`` for one without a distribution (a plugin registered by a test)."""
+    return {name: version or "?" for name, version, _ in _versions(tuple(names))}
 
 
 @functools.lru_cache(maxsize=64)
-def _versions(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _versions(names: tuple[str, ...]) -> tuple[tuple[str, str | None, bool], ...]:
+    """(name, its distribution's version or ``None``, whether it is built in) for each of ``names``."""
     # Cached: records are written after every move of a saved game, and scanning entry points is slow.
     found = available()
-    versions = {}
+    versions = []
     for name in names:
         entry = found.get(name)
         dist = entry.dist if entry is not None else None
-        if dist is not None and entry is not None and entry.module.partition(".")[0] != _BUILT_IN:
-            versions[name] = dist.version
-    return tuple(versions.items())
+        built_in = entry is not None and entry.module.partition(".")[0] == _BUILT_IN
+        versions.append((name, dist.version if dist is not None else None, built_in))
+    return tuple(versions)
 
 
 def clear_caches() -> None:

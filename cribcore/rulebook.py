@@ -62,17 +62,6 @@ def _is_standard(impl: pluggy.HookImpl) -> bool:
     return getattr(impl.plugin, "__name__", None) == _STANDARD_MODULE
 
 
-def _versions(names: Iterable[str]) -> dict[str, str]:
-    """Each plugin's distribution version ("?" when it has none, as a plugin registered in a test)."""
-    found = pluginmanager.available()
-    versions = {}
-    for name in names:
-        entry = found.get(name)
-        dist = entry.dist if entry is not None else None
-        versions[name] = dist.version if dist is not None else "?"
-    return versions
-
-
 def profile_fingerprint(profile: Profile) -> str:
     """A stable hash of what decides a profile's answers: its plugins in order, their resolved options,
     its rules and the installed version of each plugin's distribution (a different version may answer
@@ -81,7 +70,7 @@ def profile_fingerprint(profile: Profile) -> str:
         "plugins": list(profile.plugins),
         "options": profile.options,
         "rules": profile.rules.model_dump(mode="json"),
-        "versions": _versions(profile.plugins),
+        "versions": pluginmanager.distribution_versions(profile.plugins),
     }
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cribcore import FULL_DECK, Card, Game, load_profile, parse_card, parse_cards
-from cribcore.pluginmanager import plugin_manager
+from cribcore.pluginmanager import distribution_versions, plugin_manager, plugin_versions
 from cribcore.profiles import BUILTIN_DIRECTORY
 from cribcore.rulebook import Rulebook, profile_fingerprint, rulebook_for, standard_rulebook
 from cribcore.scoring import PAIR, show_items
@@ -111,6 +111,18 @@ def test_fingerprint_is_stable_and_tells_profiles_apart() -> None:
     assert standard_rulebook().fingerprint == profile_fingerprint(standard)
     fingerprints = {rulebook_for(load_profile(name)).fingerprint for name in PROFILES}
     assert len(fingerprints) == len(PROFILES)
+
+
+def test_the_fingerprint_counts_every_plugin_version_records_only_third_party_ones() -> None:
+    from importlib.metadata import version
+
+    names = ("standard", "muggins", "not-installed")
+    assert distribution_versions(names) == {
+        "standard": version("cribcore"),
+        "muggins": version("cribcore"),
+        "not-installed": "?",
+    }
+    assert plugin_versions(names) == {}
 
 
 def test_a_house_rule_changes_every_answer(ten_pairs: Path) -> None:
