@@ -8,9 +8,11 @@ against itself, the expert judging by the previous round's table, and solves aga
 moves less than ``--tolerance`` anywhere (or ``--rounds`` runs out): the table is then consistent with
 the play of the level that uses it.
 
-Run (the shipped table's command)::
+Run (the shipped table's command, also stored in the file under ``command``)::
 
-    nice python benchmarks/make_win_table.py --deals 6000 --expert-deals 3000 --rounds 2 --seed 1
+    nice python benchmarks/make_win_table.py --deals 10000 --expert-deals 6000 --rounds 3 --seed 1 --jobs 2
+
+(the defaults: the command without options makes the same file, with any ``--jobs``).
 
 Deterministic for given options, whatever the backend: ``--jobs J`` local processes (default one per
 core) or ``--dask ADDRESS`` (a Dask scheduler, cribcore installed on its workers), as ``cribbage
@@ -119,11 +121,11 @@ def largest_change(old: WinTable, new: WinTable) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=6000, help="hard self-play first deals (round 0)")
+    parser.add_argument("--deals", type=int, default=10000, help="hard self-play first deals (round 0)")
     parser.add_argument(
-        "--expert-deals", type=int, default=3000, help="expert self-play deals per later round"
+        "--expert-deals", type=int, default=6000, help="expert self-play deals per later round"
     )
-    parser.add_argument("--rounds", type=int, default=2, help="expert rounds at most (0: hard only)")
+    parser.add_argument("--rounds", type=int, default=3, help="expert rounds at most (0: hard only)")
     parser.add_argument("--tolerance", type=float, default=0.01, help="stop when no entry moves more")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=default_jobs())
