@@ -52,7 +52,9 @@ def cribbage_pty(
     ``data``; yields the child and everything it printed. Fails the test if it printed a traceback.
     ``env_changes`` sets variables (``None`` removes one), e.g. a locale."""
     env = dict(os.environ, NO_COLOR="1", TERM=term, CRIBCORE_DATA_DIR=str(data))
-    env.pop("FORCE_COLOR", None)
+    # pytest-xdist's workers export COLUMNS and LINES (80 x 24), which would win over the pty's size.
+    for name in ("FORCE_COLOR", "COLUMNS", "LINES"):
+        env.pop(name, None)
     for name, value in (env_changes or {}).items():
         if value is None:
             env.pop(name, None)
