@@ -10,7 +10,8 @@ the play of the level that uses it.
 
 Run (the shipped table's command, also stored in the file under ``command``)::
 
-    nice python benchmarks/make_win_table.py --deals 10000 --expert-deals 6000 --rounds 3 --seed 1 --jobs 2
+    nice python benchmarks/make_win_table.py --deals 10000 --expert-deals 6000 --rounds 3 \
+        --tolerance 0.01 --seed 1 --jobs 2
 
 (the defaults: the command without options makes the same file, with any ``--jobs``).
 
@@ -119,7 +120,8 @@ def largest_change(old: WinTable, new: WinTable) -> float:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The command's options; their defaults are the shipped table's."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=10000, help="hard self-play first deals (round 0)")
     parser.add_argument(
@@ -131,13 +133,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--dask", metavar="ADDRESS", default=None)
     parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
-    profile = standard_profile()
-    target = profile.rules.target
-    command = (
+    return parser
+
+
+def command_line(args: argparse.Namespace) -> str:
+    """The command that makes the same table from `args` (``--jobs``, ``--dask`` and ``--out`` aside)."""
+    return (
         f"python benchmarks/make_win_table.py --deals {args.deals} --expert-deals {args.expert_deals} "
         f"--rounds {args.rounds} --tolerance {args.tolerance} --seed {args.seed}"
     )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    profile = standard_profile()
+    target = profile.rules.target
+    command = command_line(args)
 
     def progress(label: str, total: int) -> Callable[[int], None]:
         began = time.perf_counter()

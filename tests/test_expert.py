@@ -4,10 +4,12 @@ their own table (cached by fingerprint) or a one-line notice, and it plays for t
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
 
+from benchmarks import make_win_table
 from cribcore import FULL_DECK, Discard, Play, Profile, SeatView, load_profile, parse_card, parse_cards
 from cribcore.cli.entry import main
 from cribcore.players import wintable
@@ -93,6 +95,13 @@ class TestTable:
         # Dealing is an advantage at equal scores far from the end (near it, the pone counts first).
         assert all(w[a][a] > 0.5 for a in range(80))
         assert 0.53 < w[0][0] < 0.59  # the first dealer's edge
+
+    def test_the_shipped_table_names_the_default_command(self) -> None:
+        # make_win_table without options must remake the shipped file, so its defaults track the file.
+        shipped = json.loads((Path(wintable.__file__).parent / "win_table.json").read_text(encoding="utf-8"))
+        defaults = make_win_table.build_parser().parse_args([])
+        assert shipped["command"] == make_win_table.command_line(defaults)
+        assert shipped["source"].endswith(f"made by: {shipped['command']}")
 
     def test_the_shipped_table_solves_its_own_deal_statistics(self) -> None:
         table = wintable.shipped_table()
