@@ -10,12 +10,8 @@ very ones the same seeds give in process.
 from __future__ import annotations
 
 import asyncio
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_server import LoadRun, play_in_process, run_load, same_cards, text_lines
 from cribcore.records import replay
