@@ -45,6 +45,8 @@ __all__ = [
     "MARKS",
     "REVIEW_ROLLOUTS",
     "REVIEW_SEED",
+    "SHOWN_POINTS",
+    "SHOWN_WIN",
     "Judge",
     "Mark",
     "Review",
@@ -79,6 +81,12 @@ MARKS: tuple[Mark, ...] = (
     Mark("inaccuracy", 1.0, 0.02),
 )
 """The marks, worst first (see the module docstring)."""
+
+SHOWN_POINTS = 0.05
+"""The least loss in expected points a review shows (it writes one decimal)."""
+
+SHOWN_WIN = 0.0005
+"""The least loss in winning chances (0 to 1) a review shows (one decimal of a percentage point)."""
 
 Judge = Callable[[SeatView], Sequence[Judgement]]
 """Every legal action of a view judged, best first (the expert's ``judge``)."""
@@ -115,6 +123,17 @@ class ReviewedDecision:
     mark: str | None
     reason: str
     """Why the expert's choice is better, in words (against the seat's choice, when they differ)."""
+
+    @property
+    def even(self) -> bool:
+        """Whether the seat's choice, other than the expert's, loses less than a review shows (under
+        `SHOWN_POINTS` points and, where known, `SHOWN_WIN` of the winning chances): as good as the
+        expert's, as when the game is decided whichever is chosen."""
+        return (
+            self.chosen != self.best
+            and abs(self.points_lost) < SHOWN_POINTS
+            and (self.win_lost is None or abs(self.win_lost) < SHOWN_WIN)
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -156,8 +175,9 @@ class Review:
 
     @property
     def costliest(self) -> tuple[ReviewedDecision, ...]:
-        """The three decisions that lost most (by winning chances where known, else points), losses only."""
-        lost = [d for d in self.decisions if d.points_lost > 0 or (d.win_lost or 0) > 0]
+        """The three decisions that lost most (by winning chances where known, else points), losses a
+        review shows only (not `ReviewedDecision.even` ones)."""
+        lost = [d for d in self.decisions if (d.points_lost > 0 or (d.win_lost or 0) > 0) and not d.even]
         lost.sort(key=lambda d: (-(d.win_lost or 0.0), -d.points_lost))
         return tuple(lost[:3])
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +19,14 @@ from starlette.testclient import TestClient
 from cribcore import Discard, Game, load_profile, parse_cards
 from cribcore.cli.main import main
 from cribcore.cli.prompt import Reader
-from cribcore.cli.render import make_console
+from cribcore.cli.render import Painter, make_console
+from cribcore.cli.review import print_review
 from cribcore.cli.session import Seating, Session
 from cribcore.i18n import gettext
 from cribcore.players import hint, make_player, wintable
 from cribcore.players.reasons import cards_words, hand_features
 from cribcore.records import RecordError, game_record
-from cribcore.review import MARKS, mark_for, review_game
+from cribcore.review import MARKS, Review, ReviewedDecision, mark_for, review_game
 from cribcore.server.app import Limits, create_app
 from cribcore.testing import stacked_game
 
@@ -130,6 +132,34 @@ def test_review_json_has_the_documented_shape(tmp_path: Path, capsys: pytest.Cap
     assert main(["review", str(path)]) == 0
     out = capsys.readouterr().out
     assert "BLUNDER" in out and "points lost per deal in the discard" in out
+
+
+def test_a_choice_as_good_as_the_experts_is_said_so_without_a_loss_or_a_reason() -> None:
+    # The pone at 117 counts first and keeps 6 points either way: the game is won whichever is kept.
+    even = ReviewedDecision(
+        deal=8,
+        kind="discard",
+        scores=(104, 117),
+        hand=tuple(parse_cards("AC AD 4D 6H 6S TH")),
+        count=0,
+        chosen=Discard(parse_cards("6H 6S")),
+        best=Discard(parse_cards("4D TH")),
+        points_lost=0.01,
+        win_lost=0.0,
+        mark=None,
+        reason="keeps two pairs; the two 6s would give the dealer's crib 2.6 more",
+    )
+    review = Review(seat=1, players=("Ann", "Bob"), profile="standard", decisions=(even,), deals=1)
+    assert even.even and review.costliest == ()
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    print_review(review, console, Painter.for_console(console))
+    text = out.getvalue()
+    assert "just as good" in text
+    assert "lost 0.0" not in text and "dealer's crib" not in text and "costliest" not in text
+    # A loss the review shows is still a loss.
+    assert not replace(even, points_lost=0.2).even and not replace(even, win_lost=0.001).even
+    assert not replace(even, chosen=even.best).even
 
 
 @pytest.mark.parametrize(

@@ -121,6 +121,10 @@ def _decision_lines(decision: ReviewedDecision, painter: Painter) -> list[Text]:
     line.append_text(_action(decision.chosen, painter))
     if agree:
         line.append("  " + _("the expert's choice too"), style="green")
+    elif decision.even:
+        line.append("   " + _("expert") + " ")
+        line.append_text(_action(decision.best, painter))
+        line.append("   " + _("just as good"), style="green")
     else:
         line.append("   " + _("expert") + " ")
         line.append_text(_action(decision.best, painter))
@@ -129,7 +133,8 @@ def _decision_lines(decision: ReviewedDecision, painter: Painter) -> list[Text]:
             style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}[decision.mark]
             line.append("   " + _(_MARK_WORDS[decision.mark]).upper(), style=style)
     lines.append(line)
-    if decision.reason and not agree:
+    # The reason argues for the expert's choice: beside an even one it would read as a loss.
+    if decision.reason and not agree and not decision.even:
         lines.append(Text(f"    {decision.reason}", style="dim"))
     return lines
 
