@@ -12,7 +12,7 @@ from .lazyexports import lazy_exports
 from .version import VERSION as __version__
 
 if TYPE_CHECKING:
-    from .actions import Action, Discard, IllegalAction, Play, parse_action
+    from .actions import Action, ActionParseError, Discard, IllegalAction, Play, parse_action
     from .cards import FULL_DECK, Card, CardParseError, Rank, Suit, format_cards, parse_card, parse_cards
     from .engine import Game, Phase
     from .profiles import Profile, ProfileError, load_profile
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # Imported when first used, so that ``import cribcore`` (and so every ``cribbage`` command, even
 # ``--version``) starts without loading the engine: Ctrl-C at once then meets the command line's handler.
 _HOMES = {
-    ".actions": ("Action", "Discard", "IllegalAction", "Play", "parse_action"),
+    ".actions": ("Action", "ActionParseError", "Discard", "IllegalAction", "Play", "parse_action"),
     ".cards": (
         "FULL_DECK",
         "Card",
@@ -47,6 +47,7 @@ __getattr__, __dir__ = lazy_exports(__name__, _HOMES, globals())
 __all__ = [
     "FULL_DECK",
     "Action",
+    "ActionParseError",
     "Card",
     "CardParseError",
     "Discard",

@@ -3,18 +3,21 @@
 Text forms: ``discard JC QS``, ``play 7S``, and under muggins ``count 6``, ``muggins 2`` and ``pass``. A
 plugin's phase adds its own actions (`PluginAction`), whose text the plugin defines (``bid 3``).
 Applying an action that is not legal raises a subclass of `IllegalAction` (itself a `ValueError`) and
-leaves the game exactly as it was.
+leaves the game exactly as it was. Text that is not an action at all raises `ActionParseError` (also a
+`ValueError`), so a caller can tell a typo from a move the rules refuse.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, CardParseError, format_cards, parse_cards
 
 __all__ = [
     "CLAIM_LIMIT",
     "Action",
+    "ActionCardParseError",
+    "ActionParseError",
     "BadClaim",
     "BadDiscard",
     "CardNotHeld",
@@ -33,6 +36,16 @@ __all__ = [
     "check_form",
     "parse_action",
 ]
+
+
+class ActionParseError(ValueError):
+    """Text that `parse_action` cannot read as an action; the message says what an action looks like.
+    Unlike `IllegalAction`, it says nothing about the game: the text is not an action anywhere."""
+
+
+class ActionCardParseError(ActionParseError, CardParseError):
+    """An action's text that names something that is not a card (``play 7X``): both an
+    `ActionParseError` and a `cribcore.cards.CardParseError`, whose message names the bad token."""
 
 
 class IllegalAction(ValueError):
@@ -172,28 +185,52 @@ def check_form(action: object) -> None:
 def parse_action(text: str) -> Action:
     """Parse ``discard C C…``, ``play C``, ``count N``, ``muggins N`` or ``pass``.
 
-    Raises `ValueError` (a `CardParseError` for a bad card) on anything else.
+    Raises `ActionParseError` on anything else (an `ActionCardParseError` for a bad card). Whether
+    the action is legal is the game's to say (`cribcore.engine.Game.apply`).
+
+    >>> parse_action("play 7S")
+    Play(card=Card(7S))
+    >>> str(parse_action("discard jc qs"))
+    'discard JC QS'
+    >>> parse_action("pass")
+    Pass()
+    >>> parse_action("play 7X")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cribcore.actions.ActionCardParseError: not a card: 7X (write a rank A 2-9 T J Q K and a suit C D H S, ...)
+    >>> parse_action("fold")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cribcore.actions.ActionParseError: unknown action 'fold': use 'discard C C', 'play C', ... or 'pass'
     """
     verb, _, rest = text.strip().partition(" ")
     verb = verb.lower()
     if verb == "discard":
-        cards = parse_cards(rest)
+        cards = _cards_of(rest)
         if not cards:
-            raise ValueError("discard needs cards, e.g. 'discard JC QS'")
+            raise ActionParseError("discard needs cards, e.g. 'discard JC QS'")
         return Discard(cards)
     if verb == "play":
-        cards = parse_cards(rest)
+        cards = _cards_of(rest)
         if len(cards) != 1:
-            raise ValueError("play takes exactly one card, e.g. 'play 7S'")
+            raise ActionParseError("play takes exactly one card, e.g. 'play 7S'")
         return Play(cards[0])
     if verb in ("count", "muggins"):
         try:
             points = int(rest)
         except ValueError:
-            raise ValueError(f"{verb} takes a whole number, e.g. '{verb} 2'") from None
+            raise ActionParseError(f"{verb} takes a whole number, e.g. '{verb} 2'") from None
         return Count(points) if verb == "count" else Muggins(points)
     if verb == "pass" and not rest.strip():
         return Pass()
-    raise ValueError(
+    raise ActionParseError(
         f"unknown action {text.strip()!r}: use 'discard C C', 'play C', 'count N', 'muggins N' or 'pass'"
     )
+
+
+def _cards_of(text: str) -> tuple[Card, ...]:
+    """The cards an action's text names; a bad one raises `ActionCardParseError` with the card's message."""
+    try:
+        return parse_cards(text)
+    except CardParseError as exc:
+        raise ActionCardParseError(str(exc)) from None

@@ -215,6 +215,15 @@ def parse_card(text: str) -> Card:
     (a joker) that a plugin's pack has made in this process (`Card.extra`).
 
     Raises `CardParseError` with a message naming the token when it is not a card.
+
+    >>> parse_card("10s")
+    Card(TS)
+    >>> parse_card("j♣") is parse_card("JC")
+    True
+    >>> parse_card("11S")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cribcore.cards.CardParseError: not a card: 11S (write a rank A 2-9 T J Q K and a suit C D H S, ...)
     """
     token = text.strip()
     key = token.upper()

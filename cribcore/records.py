@@ -38,7 +38,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .actions import Action, Discard, IllegalAction, Play, parse_action
+from .actions import Action, ActionParseError, Discard, IllegalAction, Play, parse_action
 from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import DealLog, Game, Phase
@@ -355,7 +355,7 @@ def _replay_claim(game: Game, where: str, number: int, text: str) -> None:
     here = f"{where}, claim {number} ({text})"
     try:
         action = parse_action(text)
-    except ValueError as exc:
+    except ActionParseError as exc:
         raise RecordError(f"{here}: {exc}") from None
     try:
         game.apply(game.to_act[0], action)

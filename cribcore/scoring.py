@@ -208,6 +208,15 @@ def show_items(
     five-card-flush-only rule), and a crib scores none unless ``crib_flush_needs_starter`` is false.
     The defaults are the standard rules (docs/rules.md). Items come in counting order: fifteens, pairs,
     runs, flush, nobs; cards in each item are in `Card` order (the starter last in a flush).
+
+    >>> from cribcore.cards import parse_card, parse_cards
+    >>> items = show_items(parse_cards("4C 5D 6H KC"), parse_card("5S"))
+    >>> [(item.kind, item.points) for item in items][3:]
+    [('fifteen', 2), ('pair', 2), ('run', 3), ('run', 3)]
+    >>> sum(item.points for item in items)
+    16
+    >>> show_items(parse_cards("4H 6H 8H TH"), parse_card("KS"), crib=True)  # a crib needs five of a suit
+    ()
     """
     ordered = sorted(hand, key=_by_index)
     cards = [*ordered, starter]

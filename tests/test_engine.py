@@ -24,13 +24,17 @@ from cribcore import (
     parse_cards,
 )
 from cribcore.actions import (
+    ActionCardParseError,
+    ActionParseError,
     BadDiscard,
     CardNotHeld,
     GameOver,
     NotYourTurn,
     OverThirtyOne,
     WrongPhase,
+    parse_action,
 )
+from cribcore.cards import CardParseError
 from cribcore.deals import SeededDeals
 from cribcore.events import Event
 from cribcore.players import RandomPlayer, SimplePlayer
@@ -200,6 +204,22 @@ def test_illegal_actions_are_value_errors() -> None:
     for error in (NotYourTurn, WrongPhase, GameOver, CardNotHeld, OverThirtyOne, BadDiscard):
         assert issubclass(error, IllegalAction)
     assert issubclass(IllegalAction, ValueError)
+
+
+@pytest.mark.parametrize("text", ["fold", "discard", "play 7S 8S", "count two", "pass 2", "play 7X"])
+def test_unreadable_and_illegal_are_different_errors(text: str) -> None:
+    # Text that is no action is an ActionParseError, never an IllegalAction: a caller tells a typo
+    # from a move the game refuses (both stay ValueErrors, as before).
+    with pytest.raises(ActionParseError) as excinfo:
+        parse_action(text)
+    assert not isinstance(excinfo.value, IllegalAction) and isinstance(excinfo.value, ValueError)
+    # A bad card is also a CardParseError naming the token, as parse_card's.
+    assert isinstance(excinfo.value, CardParseError) == (text == "play 7X")
+    game = Game(seed=3)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(0, parse_action("play " + str(game.view(0).hand[0])))
+    assert not isinstance(refused.value, ActionParseError)
+    assert issubclass(ActionCardParseError, ActionParseError)
 
 
 def test_game_goes_on_normally_after_an_illegal_action(stacked: StackedGame) -> None:

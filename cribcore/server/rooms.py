@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..actions import Action, IllegalAction, parse_action
+from ..actions import Action, ActionParseError, IllegalAction, parse_action
 from ..engine import DealLog, Game
 from ..events import Event
 from ..players.base import Player
@@ -402,7 +402,7 @@ class Room:
         if action is None:
             try:
                 action = parse_action(text)
-            except ValueError as exc:
+            except ActionParseError as exc:
                 raise RoomError("malformed", f"action: {exc}") from None
             if len(_ACTIONS) >= _ACTIONS_KEPT:
                 _ACTIONS.clear()
