@@ -12,6 +12,11 @@ hooks: it adds results to a list hook, answers a ``firstresult`` hook before ``s
 Hooks marked *firstresult* stop at the first implementation that returns something other than ``None``.
 For the others, the engine combines every implementation's result as the hook says.
 
+A hook or an argument is retired, never removed at once: for one minor version its spec carries
+pluggy's ``warn_on_impl`` or ``warn_on_impl_args``, so a plugin implementing it is warned when it is
+registered (docs/plugins.md, "Calling conventions"). Each hook dates from 0.1 unless its docstring says
+*Changed in …*.
+
 An implementation that raises, or returns a value that is not of its hook's return type, stops the game
 with `cribcore.pluginmanager.PluginError` naming the plugin and the hook (docs/plugins.md, "When a hook
 fails").
