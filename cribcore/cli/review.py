@@ -121,13 +121,12 @@ def _decision_lines(decision: ReviewedDecision, painter: Painter) -> list[Text]:
     line.append_text(_action(decision.chosen, painter))
     if agree:
         line.append("  " + _("the expert's choice too"), style="green")
-    elif decision.even:
-        line.append("   " + _("expert") + " ")
-        line.append_text(_action(decision.best, painter))
-        line.append("   " + _("just as good"), style="green")
     else:
         line.append("   " + _("expert") + " ")
         line.append_text(_action(decision.best, painter))
+    if decision.even:
+        line.append("   " + _("just as good"), style="green")
+    elif not agree:
         line.append("   " + _("lost {loss}").format(loss=_loss(decision)))
         if decision.mark is not None:
             style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}[decision.mark]
