@@ -16,7 +16,7 @@ from .cards import FULL_DECK, Card
 from .events import unguarded
 from .rules import RuleSet
 
-__all__ = ["CutResult", "DealCards", "DealSource", "RecordedDeals", "SeededDeals", "shuffle"]
+__all__ = ["CutResult", "DealCards", "DealLog", "DealSource", "RecordedDeals", "SeededDeals", "shuffle"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,25 @@ class CutResult:
 
     rounds: tuple[tuple[tuple[int, Card], ...], ...]
     dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealLog:
+    """What a game record keeps of one deal (hidden cards included): see `cribcore.records`."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    crib_cards: tuple[Card, ...]
+    starter: Card
+    discards: tuple[tuple[Card, ...] | None, ...]
+    plays: tuple[Card, ...]
+    claims: tuple[str, ...] = ()
+    """Under muggins, every declared count, call and pass in order (their text forms)."""
+    discard_order: tuple[int, ...] = ()
+    """The seats in the order they laid their discards away."""
+    phase_actions: tuple[str, ...] = ()
+    """The texts of the plugin-phase actions taken before this deal, in order (who acted follows from
+    the game)."""
 
 
 _DealCardsSlots = unguarded(DealCards)

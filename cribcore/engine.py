@@ -9,15 +9,16 @@ cut, deal, discard, starter, the play, the show, the next deal, and a win the mo
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
 import random
 import reprlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, SupportsIndex, TypeGuard
 
 from .actions import (
     Action,
@@ -38,7 +39,7 @@ from .actions import (
 )
 from .cards import STANDARD_CARDS, Card, format_cards
 from .claims import Claim
-from .deals import DealCards, DealSource, FirstDealerGiven, SeededDeals
+from .deals import DealCards, DealLog, DealSource, FirstDealerGiven, SeededDeals
 from .events import Event, UnguardedEvent, lazy_items, make_event, redact, unguarded
 from .phases import PhaseState
 from .profiles import Profile, load_profile
@@ -83,25 +84,6 @@ _DISCARD, _PLAY, _SHOW, _PLUGIN, _WAITING, _OVER = (
     Phase.WAITING,
     Phase.OVER,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class DealLog:
-    """What a game record keeps of one deal (hidden cards included): see `cribcore.records`."""
-
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    crib_cards: tuple[Card, ...]
-    starter: Card
-    discards: tuple[tuple[Card, ...] | None, ...]
-    plays: tuple[Card, ...]
-    claims: tuple[str, ...] = ()
-    """Under muggins, every declared count, call and pass in order (their text forms)."""
-    discard_order: tuple[int, ...] = ()
-    """The seats in the order they laid their discards away."""
-    phase_actions: tuple[str, ...] = ()
-    """The texts of the plugin-phase actions taken before this deal, in order (who acted follows from
-    the game)."""
 
 
 _LogSlots = unguarded(DealLog)
@@ -198,6 +180,10 @@ def standard_profile() -> Profile:
     """The locked standard profile, loaded once."""
     return load_profile()
 
+
+_cards_of = attrgetter("cards")
+"""An action's ``cards`` read as they are: a compiled engine (docs/speed.md) would check a plain read
+against the declared tuple and raise `TypeError` for a malformed action, before the engine refuses it."""
 
 _by_index = attrgetter("index")
 """The sort key of cards in `Card` order (a C call, unlike a Python function)."""
@@ -459,17 +445,10 @@ class Game:
             return 0
         return self.rulebook.game_points(self.scores, self._winner)
 
-    if TYPE_CHECKING:
-
-        @property
-        def is_over(self) -> bool:
-            """Whether the game is over (its phase is `Phase.OVER`)."""
-            ...
-
-    else:
-        # Read by a C getter from a field kept with the phase: asked once an action by every driving
-        # loop, and a property's Python call costs several times the read.
-        is_over = property(attrgetter("_over"), doc="Whether the game is over (its phase is `Phase.OVER`).")
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over (its phase is `Phase.OVER`)."""
+        return self._over
 
     @property
     def count(self) -> int:
@@ -523,13 +502,15 @@ class Game:
 
     # ----------------------------------------------------------------- actions
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Every action ``seat`` may take now, in a stable order; empty when it may not act."""
+    def legal_actions(self, seat: SupportsIndex) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now, in a stable order; empty when it may not act (and for
+        anything that is not a seat number, an `int` in range: see `_is_seat`)."""
         to_play = self._to_play
         if to_play is not None:
             # The play's common case first (see `_to_play`), without the general checks below (hands
             # are kept sorted).
-            if seat != to_play or (type(seat) is not int and not self._is_seat(seat)):
+            # The seat's type first, as in `apply`.
+            if not (type(seat) is int or self._is_seat(seat)) or seat != to_play:
                 return ()
             room = PLAY_LIMIT - self._count
             if room >= self._top_value:
@@ -596,7 +577,8 @@ class Game:
         by identity, so `apply` takes it without the general checks."""
         if type(action) is not Discard:
             return False
-        cards = action.cards
+        # Read untyped: a malformed discard's cards may be anything (see `_cards_of`).
+        cards: object = _cards_of(action)
         if type(cards) is not tuple or len(cards) != self.rules.discards:
             return False
         held = self._held[seat]
@@ -607,7 +589,7 @@ class Game:
             key |= 1 << card.index
         return _DISCARDS.get(key) is action
 
-    def check(self, seat: int, action: Action) -> None:
+    def check(self, seat: SupportsIndex, action: Action) -> None:
         """Raise the `IllegalAction` that applying ``action`` for ``seat`` would raise, or return.
 
         A seat that is not a whole number in range, or an action of the wrong form (see
@@ -635,17 +617,19 @@ class Game:
         else:
             raise IllegalAction(f"not an action: {action!r}")
 
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def apply(self, seat: SupportsIndex, action: Action) -> tuple[Event, ...]:
         """Apply ``action`` for ``seat`` and return the events it caused (redacted for nobody).
 
         Raises an `IllegalAction` subclass, leaving the game exactly as it was, when the action is not
-        legal now. Everything that follows without a decision (the starter, goes, the show, the next
-        deal) happens before this returns.
+        legal now (a ``seat`` that is not a seat number included). Everything that follows without a
+        decision (the starter, goes, the show, the next deal) happens before this returns.
         """
+        # The seat's type first: an equal float (1.0 == 1) is not a seat, and a type checker (and so the
+        # compiler) takes a seat equal to `_to_play` for an int.
         if (
-            seat == self._to_play  # the play's common case (see `_to_play`)
+            type(seat) is int
+            and seat == self._to_play  # the play's common case (see `_to_play`)
             and isinstance(action, Play)
-            and (type(seat) is int or self._is_seat(seat))
         ):
             # The common case, checked in full here: a held card that fits the count. Anything else gets
             # the general checks, which raise the error that fits.
@@ -659,13 +643,10 @@ class Game:
             start = len(self._events)
             self._play(seat, card)
             return tuple(self._events[start:])
-        choices = (
-            self._discard_choices[seat]
-            if (type(seat) is int and 0 <= seat < self._seats) or self._is_seat(seat)
-            else None
-        )
+        if not ((type(seat) is int and 0 <= seat < self._seats) or self._is_seat(seat)):
+            raise NotYourTurn(f"there is no seat {_shown(seat)}")  # as `check` would
         if not (
-            choices is not None
+            self._discard_choices[seat] is not None
             and self._phase is _DISCARD
             and self._discards[seat] is None
             and self._claim is None
@@ -685,8 +666,9 @@ class Game:
             self._settle(seat, action)
         return tuple(self._events[start:])
 
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now: never another seat's hidden cards."""
+    def view(self, seat: SupportsIndex) -> SeatView:
+        """What ``seat`` may know now: never another seat's hidden cards. A ``seat`` that is not a seat
+        number raises `ValueError`."""
         if not (type(seat) is int and 0 <= seat < self._seats) and not self._is_seat(seat):
             raise ValueError(f"there is no seat {_shown(seat)}")
         claim = self._claim
@@ -739,7 +721,11 @@ class Game:
             self.rulebook,
         )
 
-    def _is_seat(self, seat: object) -> bool:
+    def _is_seat(self, seat: object) -> TypeGuard[int]:
+        """Whether ``seat`` is a seat number: an `int` (not a `bool`) in range. The public methods take
+        ``seat`` as a `SupportsIndex` so that a type checker still refuses a str or a float, where a
+        compiled engine (docs/speed.md) would check an `int` annotation itself and raise `TypeError`
+        instead of the engine's own refusal."""
         # bool is an int subclass and 1.0 == 1, but neither indexes a seat.
         return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.rules.seats
 
@@ -825,14 +811,14 @@ class Game:
         seat: int,
         points: int,
         cards: tuple[Card, ...] = (),
-        items: tuple[ScoreItem, ...] = (),
+        items: Any = (),
         count: int | None = None,
         note: str = "",
         deal: int | None = None,
     ) -> bool:
         """Record a scoring event of ``kind`` for ``seat``'s side (built once, scores and all) in
         ``deal`` (the current deal unless given: a game-start award belongs to the first); return
-        whether it ended the game."""
+        whether it ended the game. ``items`` are a tuple or lazy items (`cribcore.events.lazy_items`)."""
         side = self._side_of[seat]
         self._scores[side] += points
         scores = self._score_tuple = tuple(self._scores)
@@ -1202,14 +1188,14 @@ class Game:
             seat = self._dealer if crib else order[index]
             cards = tuple(sorted(self._crib, key=_by_index)) if crib else self._kept[seat]
             kind = "crib" if crib else "hand"
+            items: Any  # a tuple, or lazy items (see `cribcore.events.lazy_items`)
             if self._counts_shows and not self._declares[kind]:
                 # Counted from the show tables; the items are worked out only if someone reads them.
                 if self._standard_show:
                     points = show_total_standard(cards, starter, crib)
                     # `lazy_items` without its argument packing: a partial of positional arguments is
                     # built in half the time (three a deal).
-                    late: Any = functools.partial(_crib_items if crib else _hand_items, cards, starter)
-                    items = late
+                    items = functools.partial(_crib_items if crib else _hand_items, cards, starter)
                 else:
                     book, dealer = self.rulebook, self._dealer
                     points = book.show_total(cards, starter, crib=crib, seat=seat, dealer=dealer)
@@ -1233,3 +1219,11 @@ class Game:
         self._cards = None
         self._dealer = (self._dealer + 1) % self.rules.seats
         self._before_deal()
+
+
+# Interpreted, `is_over` is read by a C getter from the field kept with the phase: every driving loop asks
+# it once an action, and a property's Python call costs several times the read. Set here, not in the
+# class, so that type checkers and the compiler see the typed property. Compiled (mypyc, docs/speed.md)
+# the class is closed (a TypeError) and its own property is already C.
+with contextlib.suppress(TypeError):
+    setattr(Game, "is_over", property(attrgetter("_over"), doc=Game.is_over.__doc__))  # noqa: B010

@@ -113,15 +113,14 @@ def lazy_field(cls: type, name: str, doc: str) -> None:
 lazy_field(Event, "items", "The scoring items (worked out when read).")
 
 
-def lazy_items(
-    compute: Callable[..., tuple[ScoreItem, ...]], *args: Any, **kwargs: Any
-) -> tuple[ScoreItem, ...]:
+def lazy_items(compute: Callable[..., tuple[ScoreItem, ...]], *args: Any, **kwargs: Any) -> Any:
     """Items for `make_event` that are worked out by ``compute(*args, **kwargs)`` only when the event's
     ``items`` are first read: for the engine's show events, whose points it knows from a faster count
-    (the caller guarantees the points equal the items' sum). Once read they are a plain tuple."""
-    lazy: Any = partial(compute, *args, **kwargs)
-    items: tuple[ScoreItem, ...] = lazy  # typed by assignment: `typing.cast` is a Python call
-    return items
+    (the caller guarantees the points equal the items' sum). Once read they are a plain tuple.
+
+    Typed `Any`, not as the tuple it stands for: it is a `functools.partial` until read, and a compiled
+    engine (docs/speed.md) checks a value's declared type where it receives it."""
+    return partial(compute, *args, **kwargs)
 
 
 def make_event(

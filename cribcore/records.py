@@ -42,7 +42,6 @@ from .actions import Action, ActionParseError, Discard, IllegalAction, Play, par
 from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import DealLog, Game, Phase
-from .events import Event
 from .files import atomic_write_text
 from .nesting import DataTooLarge, check_depth, parse_json
 from .pluginmanager import plugin_versions
@@ -259,16 +258,11 @@ Watcher = Callable[[Game, int, Action], object]
 the action (the coach reads each decision's view there)."""
 
 
-class _WatchedGame(Game):
-    """A game that tells its watcher of each action before applying it."""
-
-    def __init__(self, *args: Any, watcher: Watcher, **kwargs: Any) -> None:
-        self._watcher = watcher
-        super().__init__(*args, **kwargs)
-
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        self._watcher(self, seat, action)
-        return super().apply(seat, action)
+def _apply(game: Game, seat: int, action: Action, watcher: Watcher | None) -> None:
+    """Apply a recorded action, telling ``watcher`` (if any) first."""
+    if watcher is not None:
+        watcher(game, seat, action)
+    game.apply(seat, action)
 
 
 def replay(
@@ -305,17 +299,12 @@ def replay(
     fallback = seeded if continue_dealing else None
     source = RecordedDeals([d.dealer for d in record.deals], deals, fallback, seeded)
     try:
-        if before is None:
-            game = Game(profile, seed=record.seed, players=record.players, deals=source)
-        else:
-            game = _WatchedGame(
-                profile, seed=record.seed, players=record.players, deals=source, watcher=before
-            )
+        game = Game(profile, seed=record.seed, players=record.players, deals=source)
     except ValueError as exc:
         raise RecordError(f"players: {exc}") from None
     last = len(record.deals) - 1
     for i, deal in enumerate(record.deals):
-        _replay_deal(game, i, deal, deals[i], is_last=i == last)
+        _replay_deal(game, i, deal, deals[i], before, is_last=i == last)
     if record.result is not None and record.result.scores != list(game.scores):
         raise RecordError(
             f"result: the record says scores {record.result.scores} but the replay gives {list(game.scores)}"
@@ -351,14 +340,14 @@ def _warn_on_versions(recorded: Mapping[str, str]) -> None:
         )
 
 
-def _replay_claim(game: Game, where: str, number: int, text: str) -> None:
+def _replay_claim(game: Game, where: str, number: int, text: str, watcher: Watcher | None) -> None:
     here = f"{where}, claim {number} ({text})"
     try:
         action = parse_action(text)
     except ActionParseError as exc:
         raise RecordError(f"{here}: {exc}") from None
     try:
-        game.apply(game.to_act[0], action)
+        _apply(game, game.to_act[0], action, watcher)
     except IllegalAction as exc:
         raise RecordError(f"{here}: {exc}") from None
 
@@ -378,7 +367,7 @@ def _discard_order(deal: DealRecord, where: str) -> list[int]:
     return [*deal.discard_order, *(seat for seat in seats if seat not in deal.discard_order)]
 
 
-def _replay_phases(game: Game, where: str, texts: list[str]) -> None:
+def _replay_phases(game: Game, where: str, texts: list[str], watcher: Watcher | None) -> None:
     """The plugin-phase actions before a deal, each matched to a legal action by its text."""
     for number, text in enumerate(texts, start=1):
         here = f"{where}, phase action {number} ({text})"
@@ -389,7 +378,7 @@ def _replay_phases(game: Game, where: str, texts: list[str]) -> None:
         if action is None:
             raise RecordError(f"{here}: not a legal action for seat {seat} now")
         try:
-            game.apply(seat, action)
+            _apply(game, seat, action, watcher)
         except IllegalAction as exc:  # pragma: no cover - a listed action is legal
             raise RecordError(f"{here}: {exc}") from None
         if game.is_over:
@@ -398,12 +387,14 @@ def _replay_phases(game: Game, where: str, texts: list[str]) -> None:
         raise RecordError(f"{where}: the plugin phase before the deal is not finished")
 
 
-def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, is_last: bool) -> None:
+def _replay_deal(
+    game: Game, index: int, deal: DealRecord, cards: DealCards, watcher: Watcher | None, *, is_last: bool
+) -> None:
     where = f"deal {index + 1}"
     if game.phase is Phase.OVER:
         raise RecordError(f"{where}: the game was already won in the deal before")
     if deal.phase_actions or game.phase is Phase.PLUGIN:
-        _replay_phases(game, where, deal.phase_actions)
+        _replay_phases(game, where, deal.phase_actions, watcher)
     if game.deal_number != index:
         raise RecordError(f"{where}: the deal before it did not finish")
     if game.dealer != deal.dealer:
@@ -418,7 +409,7 @@ def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, 
             continue
         discard = tuple(_card(t, f"{where}, seat {seat} discard") for t in texts)
         try:
-            game.apply(seat, Discard(discard))
+            _apply(game, seat, Discard(discard), watcher)
         except IllegalAction as exc:
             raise RecordError(f"{where}, seat {seat} discard {format_cards(discard)}: {exc}") from None
         if game.is_over:
@@ -432,7 +423,7 @@ def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, 
             step = next(claims, None)
             if step is None:
                 break
-            _replay_claim(game, where, *step)
+            _replay_claim(game, where, *step, watcher)
             continue
         step = next(plays, None)
         if step is None:
@@ -449,7 +440,7 @@ def _replay_deal(game: Game, index: int, deal: DealRecord, cards: DealCards, *, 
         if holder != turn:
             raise RecordError(f"{here}: it is seat {turn}'s turn, but seat {holder} holds this card")
         try:
-            game.apply(holder, Play(card))
+            _apply(game, holder, Play(card), watcher)
         except IllegalAction as exc:
             raise RecordError(f"{here}: {exc}") from None
     left_play = next(plays, None)

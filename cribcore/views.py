@@ -124,11 +124,11 @@ lazy_field(SeatView, "events", "The seat's event log (built when first read).")
 
 if TYPE_CHECKING:
 
-    def lazy_events(build: Callable[..., tuple[Event, ...]], *args: Any) -> tuple[Event, ...]:
+    def lazy_events(build: Callable[..., tuple[Event, ...]], *args: Any) -> Any:
         """Events for `make_view` that are built by ``build(*args)`` only when the view's ``events``
         are first read (a computer player that never reads them costs no copy of a growing log).
         ``build`` must give the same tuple whenever it is called: the log as it stood when the view
-        was made."""
+        was made. Typed `Any`, as `cribcore.events.lazy_items` is: it is a partial until read."""
 
 else:
     # `partial` itself, called directly: the lazy field recognizes a stored partial, and one C call a

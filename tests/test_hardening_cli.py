@@ -256,6 +256,24 @@ def test_a_seat_must_be_a_whole_number_in_range(seat: object) -> None:
     assert game.legal_actions(1.0) == ()  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("kind", [float, bool, str])
+def test_a_seat_equal_to_the_seat_to_play_but_not_an_int_is_refused_in_the_play(kind: type) -> None:
+    game = Game(seed=1)
+    for seat in (0, 1):
+        game.apply(seat, game.legal_actions(seat)[0])
+    turn = game.to_act[0]
+    seat = kind(turn)  # 1.0 == 1 and True == 1, yet neither is a seat
+    action = game.legal_actions(turn)[0]
+    before = _snapshot(game)
+    assert game.legal_actions(seat) == ()
+    with pytest.raises(NotYourTurn):
+        game.apply(seat, action)
+    with pytest.raises(NotYourTurn):
+        game.check(seat, action)
+    assert _snapshot(game) == before
+    game.apply(turn, action)  # the game still goes on
+
+
 @pytest.mark.parametrize(
     "action",
     [
