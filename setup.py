@@ -1,0 +1,31 @@
+"""The optional compiled engine (docs/speed.md): with ``CRIBCORE_COMPILE=1`` in the environment,
+``pip install .`` compiles ``cribcore/engine.py`` with mypyc (mypy's compiler, fetched into the build
+environment); without it (the default) the build is pure Python. Everything else about the package is
+in ``pyproject.toml``."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from setuptools import setup
+
+COMPILED = ("cribcore/engine.py",)
+"""The modules compiled: the engine alone holds the time of a game (docs/speed.md)."""
+
+compiling = os.environ.get("CRIBCORE_COMPILE", "0") not in ("", "0")
+ext_modules = []
+if compiling:
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        # The build's first pass, which asks for the requirements below, runs before mypy is installed.
+        pass
+    else:
+        ext_modules = mypycify(list(COMPILED), opt_level="3")
+
+# mypyc type-checks the engine with everything it imports, so the build needs the package's own
+# dependencies as well as mypy.
+project = tomllib.loads((Path(__file__).parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+setup(ext_modules=ext_modules, setup_requires=["mypy>=1.8", *project["dependencies"]] if compiling else [])
