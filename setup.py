@@ -1,7 +1,7 @@
 """The optional compiled engine (docs/speed.md): with ``CRIBCORE_COMPILE=1`` in the environment,
-``pip install .`` compiles ``cribcore/engine.py`` with mypyc (mypy's compiler, fetched into the build
-environment); without it (the default) the build is pure Python. Everything else about the package is
-in ``pyproject.toml``."""
+``pip install .`` compiles the engine and the play search (`COMPILED`) with mypyc (mypy's compiler,
+fetched into the build environment); without it (the default) the build is pure Python. Everything else
+about the package is in ``pyproject.toml``."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from pathlib import Path
 
 from setuptools import setup
 
-COMPILED = ("cribcore/engine.py",)
-"""The modules compiled: the engine alone holds the time of a game (docs/speed.md)."""
+COMPILED = ("cribcore/engine.py", "cribcore/players/pegging.py")
+"""The modules compiled: the engine, which holds the time of a game, and the play search, which holds
+most of the hard level's (docs/speed.md)."""
 
 compiling = os.environ.get("CRIBCORE_COMPILE", "0") not in ("", "0")
 ext_modules = []
@@ -23,7 +24,8 @@ if compiling:
         # The build's first pass, which asks for the requirements below, runs before mypy is installed.
         pass
     else:
-        ext_modules = mypycify(list(COMPILED), opt_level="3")
+        # One shared library for the compiled modules, named for the package (``cribcore__mypyc``).
+        ext_modules = mypycify(list(COMPILED), opt_level="3", group_name="cribcore")
 
 # mypyc type-checks the engine with everything it imports, so the build needs the package's own
 # dependencies as well as mypy.
