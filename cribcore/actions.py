@@ -9,6 +9,7 @@ leaves the game exactly as it was. Text that is not an action at all raises `Act
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cards import Card, CardParseError, format_cards, parse_cards
@@ -182,6 +183,10 @@ def check_form(action: object) -> None:
         raise IllegalAction(f"not an action: a {type(action).__name__}")
 
 
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+"""A count as an action's text writes it (a sign is read, and the game refuses a negative count)."""
+
+
 def parse_action(text: str) -> Action:
     """Parse ``discard C C…``, ``play C``, ``count N``, ``muggins N`` or ``pass``.
 
@@ -216,9 +221,13 @@ def parse_action(text: str) -> Action:
             raise ActionParseError("play takes exactly one card, e.g. 'play 7S'")
         return Play(cards[0])
     if verb in ("count", "muggins"):
+        number = rest.strip()
         try:
-            points = int(rest)
-        except ValueError:
+            # Written in ASCII digits: `int` alone would also read "1_0" and other scripts' digits.
+            if not _WHOLE_NUMBER.fullmatch(number):
+                raise ValueError(number)
+            points = int(number)
+        except ValueError:  # not a number, or more digits than `int` reads
             raise ActionParseError(f"{verb} takes a whole number, e.g. '{verb} 2'") from None
         return Count(points) if verb == "count" else Muggins(points)
     if verb == "pass" and not rest.strip():

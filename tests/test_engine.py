@@ -28,7 +28,9 @@ from cribcore.actions import (
     ActionParseError,
     BadDiscard,
     CardNotHeld,
+    Count,
     GameOver,
+    Muggins,
     NotYourTurn,
     OverThirtyOne,
     WrongPhase,
@@ -206,7 +208,13 @@ def test_illegal_actions_are_value_errors() -> None:
     assert issubclass(IllegalAction, ValueError)
 
 
-@pytest.mark.parametrize("text", ["fold", "discard", "play 7S 8S", "count two", "pass 2", "play 7X"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        *("fold", "discard", "play 7S 8S", "count two", "pass 2", "play 7X"),
+        *("count \u0663", "muggins 1_0", "count"),  # another script's digit, an underscore, no number
+    ],
+)
 def test_unreadable_and_illegal_are_different_errors(text: str) -> None:
     # Text that is no action is an ActionParseError, never an IllegalAction: a caller tells a typo
     # from a move the game refuses (both stay ValueErrors, as before).
@@ -220,6 +228,12 @@ def test_unreadable_and_illegal_are_different_errors(text: str) -> None:
         game.apply(0, parse_action("play " + str(game.view(0).hand[0])))
     assert not isinstance(refused.value, ActionParseError)
     assert issubclass(ActionCardParseError, ActionParseError)
+
+
+def test_counts_are_read_in_ascii_digits_with_a_sign() -> None:
+    assert parse_action("count 12") == Count(12)
+    assert parse_action("muggins  +2 ") == Muggins(2)
+    assert parse_action("count -1") == Count(-1)  # read, then refused by the game as any bad count
 
 
 def test_game_goes_on_normally_after_an_illegal_action(stacked: StackedGame) -> None:
