@@ -40,7 +40,7 @@ from .actions import (
 from .cards import STANDARD_CARDS, Card, format_cards
 from .claims import Claim
 from .deals import DealCards, DealLog, DealSource, FirstDealerGiven, SeededDeals
-from .events import Event, UnguardedEvent, lazy_items, make_event, redact, unguarded
+from .events import Event, lazy_items, make_event, redact, unguarded
 from .phases import PhaseState
 from .profiles import Profile, load_profile
 from .rulebook import Rulebook, rulebook_for
@@ -822,22 +822,8 @@ class Game:
         side = self._side_of[seat]
         self._scores[side] += points
         scores = self._score_tuple = tuple(self._scores)
-        # `make_event` written out: a scoring event is made about 70 times a game, and the call costs
-        # about a fifth of the event.
-        event = _new(UnguardedEvent)
-        event.kind = kind
-        event.deal = self._deal_index if deal is None else deal
-        event.seat = seat
-        event.cards = cards
-        event.points = points
-        event.items = items
-        event.scores = scores
-        event.count = count
-        event.scored = True
-        event.private_to = None
-        event.note = note
-        event.side = None
-        event.__class__ = Event
+        deal_index = self._deal_index if deal is None else deal
+        event = make_event(kind, deal_index, seat, cards, points, items, scores, count, True, None, note)
         self._events.append(event)
         if points == 0:
             return False
@@ -1068,21 +1054,7 @@ class Game:
             if self._score("play", seat, points, (card,), items, count):
                 return
         else:
-            # `make_event` written out, as in `_score`: most plays make this event.
-            event = _new(UnguardedEvent)
-            event.kind = "play"
-            event.deal = self._deal_index
-            event.seat = seat
-            event.cards = (card,)
-            event.points = 0
-            event.items = items
-            event.scores = ()
-            event.count = count
-            event.scored = False
-            event.private_to = None
-            event.note = ""
-            event.side = None
-            event.__class__ = Event
+            event = make_event("play", self._deal_index, seat, (card,), 0, items, (), count)
             self._events.append(event)
         if count < PLAY_LIMIT:
             if PLAY_LIMIT - count >= self._top_value:

@@ -88,8 +88,8 @@ def unguarded(cls: type) -> Any:
 
 
 UnguardedEvent = unguarded(Event)
-"""`Event`'s slots without its frozen guard: what `make_event` (and the engine's copies of it on its
-hottest paths) fill, then make an `Event` by setting the class."""
+"""`Event`'s slots without its frozen guard: what `make_event` fills, then makes an `Event` by setting
+the class."""
 
 
 def lazy_field(cls: type, name: str, doc: str) -> None:
