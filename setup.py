@@ -17,17 +17,19 @@ most of the hard level's (docs/speed.md)."""
 
 compiling = os.environ.get("CRIBCORE_COMPILE", "0") not in ("", "0")
 ext_modules = []
+setup_requires: list[str] = []
 if compiling:
+    # mypyc type-checks the modules with everything they import, so the build needs the package's own
+    # dependencies as well as mypy.
+    project = tomllib.loads((Path(__file__).parent / "pyproject.toml").read_text(encoding="utf-8"))
+    setup_requires = ["mypy>=1.8", *project["project"]["dependencies"]]
     try:
         from mypyc.build import mypycify
     except ImportError:
-        # The build's first pass, which asks for the requirements below, runs before mypy is installed.
+        # The build's first pass, which asks for the requirements above, runs before mypy is installed.
         pass
     else:
         # One shared library for the compiled modules, named for the package (``cribcore__mypyc``).
         ext_modules = mypycify(list(COMPILED), opt_level="3", group_name="cribcore")
 
-# mypyc type-checks the engine with everything it imports, so the build needs the package's own
-# dependencies as well as mypy.
-project = tomllib.loads((Path(__file__).parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-setup(ext_modules=ext_modules, setup_requires=["mypy>=1.8", *project["dependencies"]] if compiling else [])
+setup(ext_modules=ext_modules, setup_requires=setup_requires)

@@ -194,6 +194,11 @@ def _shown(value: object) -> str:
     return reprlib.repr(value)
 
 
+def _no_seat(seat: object) -> str:
+    """The refusal of a ``seat`` that is not a seat number (see `Game._is_seat`)."""
+    return f"there is no seat {_shown(seat)}"
+
+
 _SeatTables = tuple[
     tuple[int, ...], tuple[tuple[int], ...], tuple[int, ...] | None, tuple[tuple[int, ...], ...]
 ]
@@ -595,7 +600,7 @@ class Game:
         A seat that is not a whole number in range, or an action of the wrong form (see
         `cribcore.actions.check_form`), is refused like any other illegal action."""
         if not self._is_seat(seat):
-            raise NotYourTurn(f"there is no seat {_shown(seat)}")
+            raise NotYourTurn(_no_seat(seat))
         check_form(action)
         if self._phase is _OVER:
             raise GameOver("the game is over")
@@ -644,7 +649,7 @@ class Game:
             self._play(seat, card)
             return tuple(self._events[start:])
         if not ((type(seat) is int and 0 <= seat < self._seats) or self._is_seat(seat)):
-            raise NotYourTurn(f"there is no seat {_shown(seat)}")  # as `check` would
+            raise NotYourTurn(_no_seat(seat))  # as `check` would
         if not (
             self._discard_choices[seat] is not None
             and self._phase is _DISCARD
@@ -670,7 +675,7 @@ class Game:
         """What ``seat`` may know now: never another seat's hidden cards. A ``seat`` that is not a seat
         number raises `ValueError`."""
         if not (type(seat) is int and 0 <= seat < self._seats) and not self._is_seat(seat):
-            raise ValueError(f"there is no seat {_shown(seat)}")
+            raise ValueError(_no_seat(seat))
         claim = self._claim
         to_act: tuple[int, ...]
         if self._phase is _PLAY and claim is None and self._plugin_phase is None:
