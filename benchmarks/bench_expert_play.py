@@ -11,7 +11,8 @@ the net points of the whole deal and the change in its chance to win the game by
 the same deals, with its 95 % interval (paired by deal, so the luck of the cards cancels).
 
 ``--scores zero`` starts every deal at 0-0; ``random`` (the default) draws the dealer's and the
-pone's scores uniformly from 0 to 118 per deal, so end-of-game play counts as it does in games.
+pone's scores uniformly from 0 to 118 per deal, so end-of-game play counts as it does in games;
+``late`` draws both from 86 to 118, the end of the game alone.
 
 ``--decisions K`` judges decisions instead of deals, far more finely: the base expert plays each deal
 against the opponent from both seats; at each of its plays where the variant would lay another card,
@@ -19,6 +20,11 @@ both cards are played on and the rest of the deal is played out ``K`` times (pla
 the true hands, by the base expert and the opponent; the report is the variant's gain in win chance
 per deal (the difference of the two cards' outcomes, 0 where they agree), with its 95 % interval.
 The luck of the cards and most of the players' own noise cancel: only the decisions differ.
+``--phase discard`` (or ``both``) judges the expert's discards the same way. A discard is one
+decision on one deal's cards, so the true deal says little about it; with ``--redeal`` each of the two
+discards is played on ``K`` fresh deals instead: the seat keeps its six, the other seat's six and the
+starter are dealt anew from the rest (the same ``K`` deals for both discards), the other seat discards
+as its level does, and the deal is played out. The luck of the unseen cards then averages out too.
 
 A variant is ``name=value`` settings of `cribcore.players.expert.ExpertPlayer` separated by commas
 (e.g. ``rollouts=2400,infer=1``); ``--base`` is the baseline's (default: none, the expert as
@@ -39,14 +45,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.actions import Action
+from cribcore.cards import STANDARD_CARDS, Card
+from cribcore.deals import CutResult, DealCards, FirstDealerGiven
 from cribcore.engine import Game, standard_profile
 from cribcore.players.expert import ExpertPlayer
 from cribcore.players.registry import make_player
+from cribcore.players.tally import card_of
 from cribcore.players.wintable import WinTable, shipped_table
+from cribcore.rules import RuleSet
 from cribcore.simulate import game_seed, player_seed
+from cribcore.views import SeatView
 
 TOP = 118
-"""The highest start score drawn with ``--scores random``."""
+"""The highest start score drawn with ``--scores random`` or ``late``."""
+
+LATE = 86
+"""The lowest start score drawn with ``--scores late`` (the end of the game, where it is decided)."""
 
 
 def settings_of(text: str) -> dict[str, object]:
@@ -164,20 +178,69 @@ def _finish(
     return _value(table, game.scores, seat, 1 - dealer, game.is_over)
 
 
+class _Redeal:
+    """Deal 0: ``seat`` holds ``hand``; the other seat's six and the starter drawn from the rest by
+    ``rng``; later deals wholly drawn (a `cribcore.deals.DealSource`, behind `FirstDealerGiven`)."""
+
+    def __init__(self, seat: int, hand: tuple[Card, ...], rng: random.Random) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.rng = rng
+
+    def cut(self, rules: RuleSet) -> CutResult:
+        raise NotImplementedError  # the first dealer is given
+
+    def deal(self, index: int, dealer: int, rules: RuleSet) -> DealCards:
+        held = {c.index for c in self.hand} if index == 0 else set()
+        rest = [c for c in range(STANDARD_CARDS) if c not in held]
+        drawn = [card_of(c) for c in self.rng.sample(rest, 13 - len(held))]
+        hands = [tuple(drawn[:6]), tuple(drawn[6:12])]
+        if index == 0:
+            hands[self.seat] = self.hand
+            hands[1 - self.seat] = tuple(drawn[:6])
+        return DealCards(hands=tuple(hands), crib_cards=(), starter=drawn[-1])
+
+
+def _redealt(
+    start: tuple[int, int], view: SeatView, action: Action, base: str, opponent: str, seed: int, j: int
+) -> float:
+    """``view``'s seat lays ``action`` away from its hand, the other seat's cards and the starter dealt
+    anew (the ``j``-th draw of ``seed``), the deal played out by the base expert and the opponent: the
+    seat's side's win chance after the deal."""
+    table = shipped_table()
+    seat = view.seat
+    source = _Redeal(seat, view.hand, random.Random(f"redeal/{seed}/{j}"))
+    game = Game(standard_profile(), players=["a", "b"], deals=FirstDealerGiven(source, view.dealer))
+    scores = [0, 0]
+    scores[view.dealer], scores[1 - view.dealer] = start
+    game._scores[:] = scores  # as in `play_deal`
+    game._score_tuple = tuple(scores)
+    players = [make_player(opponent, player_seed(seed + 7919 * (j + 1), s)) for s in range(2)]
+    players[seat] = expert_of(player_seed(seed + 7919 * (j + 1), seat), settings_of(base))
+    game.apply(seat, action)
+    while not game.is_over and game.deal_number == 0:
+        s = game.to_act[0]
+        game.apply(s, players[s].choose(game.view(s)))
+    return _value(table, game.scores, seat, 1 - view.dealer, game.is_over)
+
+
 def _start(seed: int, scores: str) -> tuple[int, int]:
-    """The scores deal ``seed`` starts from: 0 to 0 (``zero``), or drawn from the seed (``random``)."""
+    """The scores deal ``seed`` starts from: 0 to 0 (``zero``), or drawn from the seed (``random``: 0
+    to `TOP` each; ``late``: `LATE` to `TOP` each)."""
     if scores == "zero":
         return (0, 0)
     rng = random.Random(f"start/{seed}")
-    return (rng.randint(0, TOP), rng.randint(0, TOP))
+    low = LATE if scores == "late" else 0
+    return (rng.randint(low, TOP), rng.randint(low, TOP))
 
 
-def decisions(args: tuple[int, int, str, str, str, str, int]) -> list[tuple[float, int]]:
+def decisions(args: tuple[int, int, str, str, str, str, int, str, bool]) -> list[tuple[float, int]]:
     """Deal ``index`` played by the base expert against the opponent, from both seats; at each of the
     expert's plays where the variant would lay another card, both cards are played on, the rest of the
     deal played out ``k`` times by the base expert and the opponent on the true hands: the variant's
     card's win chance less the base's (0 where they agree), as (difference, 1 if they differ)."""
-    run_seed, index, variant, base, opponent, scores, k = args
+    run_seed, index, variant, base, opponent, scores, k, phase, redeal = args
+    phases = ("play", "discard") if phase == "both" else (phase,)
     seed = game_seed(run_seed, index)
     start = _start(seed, scores)
     out: list[tuple[float, int]] = []
@@ -191,9 +254,15 @@ def decisions(args: tuple[int, int, str, str, str, str, int]) -> list[tuple[floa
             s = game.to_act[0]
             view = game.view(s)
             action = players[s].choose(view)
-            if s == seat and view.phase == "play" and len(view.legal_actions) > 1:
+            if s == seat and view.phase in phases and len(view.legal_actions) > 1:
                 chosen = other.choose(view)
-                if chosen != action:
+                if chosen != action and redeal and view.phase == "discard":
+                    values = [
+                        statistics.fmean(_redealt(start, view, a, base, opponent, seed, j) for j in range(k))
+                        for a in (chosen, action)
+                    ]
+                    out.append((values[0] - values[1], 1))
+                elif chosen != action:
                     values = [
                         statistics.fmean(
                             _finish(seed, start, [*moves, (s, a)], seat, base, opponent, j) for j in range(k)
@@ -239,7 +308,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="")
     parser.add_argument("--base", default="")
     parser.add_argument("--opponent", default="hard")
-    parser.add_argument("--scores", choices=["zero", "random"], default="random")
+    parser.add_argument("--scores", choices=["zero", "random", "late"], default="random")
+    parser.add_argument(
+        "--phase",
+        choices=["play", "discard", "both"],
+        default="play",
+        help="with --decisions: which of the expert's decisions are judged",
+    )
+    parser.add_argument(
+        "--redeal",
+        action="store_true",
+        help="with --decisions: judge a discard on K fresh deals of the other cards, not the true deal",
+    )
     parser.add_argument(
         "--decisions",
         type=int,
@@ -250,7 +330,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.decisions:
         jobs = [
-            (args.seed, i, args.variant, args.base, args.opponent, args.scores, args.decisions)
+            (
+                args.seed,
+                i,
+                args.variant,
+                args.base,
+                args.opponent,
+                args.scores,
+                args.decisions,
+                args.phase,
+                args.redeal,
+            )
             for i in range(args.deals)
         ]
         if args.jobs > 1:
@@ -264,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"variant [{args.variant}] over base [{args.base}] against {args.opponent}, {args.deals} deals "
             f"({args.scores} scores): win chance per deal {summary(gains)}; "
-            f"{differ} of {total} plays differ"
+            f"{differ} of {total} {'decisions' if args.phase == 'both' else args.phase + 's'} differ"
         )
         return 0
     work = [(args.seed, i, args.variant, args.base, args.opponent, args.scores) for i in range(args.deals)]

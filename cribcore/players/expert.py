@@ -11,7 +11,12 @@ expected points, as the hard level does, after a one-line notice.
   to win from the scores this deal would leave (pegging out mid-play and the pone counting first
   included), averaged over the starters. The pegging is shifted by how well the kept ranks peg in the
   seat's role, for both sides (`cribcore.players.pegtable`, times `PEG_WEIGHT`; two seats keeping four
-  under the standard play); without a win table the same shift is added to the points.
+  under the standard play); without a win table the same shift is added to the points. Near the end
+  of the game (a side within `ENDGAME_REACH` of the target), where these averages say least about who
+  gets there first, the best `ENDGAME_TOP` discards by them are judged again on `ENDGAME_DRAWS`
+  simulated deals each (`cribcore.players.endgame`: the other seat's hand, its pegging race and the
+  show in counting order); their order is the simulation's, their ``win`` keeps the averages' level
+  (shifted by the difference of the two means), so the other discards stay comparable.
 - **Play**: `cribcore.players.pegging.search_play` with a leaf: sampled hands for the other seats (drawn
   consistently with the cards played and the goes said, and in the two-handed game weighed by how
   likely the other seat was to keep them and to lay what it laid: `cribcore.players.inference`),
@@ -46,13 +51,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..actions import Action, Count, Discard, Muggins, Pass, Play
 from ..rulebook import Rulebook
 from ..scoring import PLAY_LIMIT
 from ..views import SeatView
 from .counting import counting_for
+from .endgame import fits, simulate_keeps
 from .hard import HardPlayer
 from .inference import BETA, keep_model, plays_seen
 from .level import LevelPlayer, goal
@@ -62,7 +68,15 @@ from .pegtable import PegTable, peg_table
 from .tally import RANK, VALUE, card_of
 from .wintable import WinTable, win_table_at_hand, win_table_for
 
-__all__ = ["PEG_WEIGHT", "ROLLOUTS", "ExpertPlayer", "Judgement"]
+__all__ = [
+    "ENDGAME_DRAWS",
+    "ENDGAME_REACH",
+    "ENDGAME_TOP",
+    "PEG_WEIGHT",
+    "ROLLOUTS",
+    "ExpertPlayer",
+    "Judgement",
+]
 
 PEG_WEIGHT = 1.0
 """How much of the pegging table's shift (`cribcore.players.pegtable`) the discard counts."""
@@ -73,6 +87,19 @@ beat hard in 51.8 % of 2,000 duplicate games, 160 in 48.95 % of 4,000). With the
 about 20 ms of CPU a decision (median; p99 about 85 ms), well inside the time goal; 2,400 took 37 ms."""
 
 
+ENDGAME_DRAWS = 400
+"""Draws of the other seat's hand (each with `cribcore.players.endgame.STARTERS` starters) behind each
+end-of-game discard (`cribcore.players.endgame`; 0: none). About 80 ms of CPU a discard once the
+look-ups are warm; 2,000 single-starter draws screened no better."""
+
+ENDGAME_REACH = 30
+"""The discard is simulated when a side is within this many points of the target (simulating every
+discard screened no better than the averages away from the end)."""
+
+ENDGAME_TOP = 3
+"""How many of the best discards by the averages the simulation judges again."""
+
+
 INFER = True
 """Whether the play search weighs the other seat's drawn hand by how likely its discard rule was to
 keep it (`cribcore.players.inference.KeepModel`) rather than by its points alone."""
@@ -80,6 +107,13 @@ keep it (`cribcore.players.inference.KeepModel`) rather than by its points alone
 INFER_PLAYS = True
 """With `INFER`: whether the other seat's cards laid this deal weigh its drawn hand too (a player that
 passes a pair it held is rare; `cribcore.players.inference.PlaysSeen`)."""
+
+
+def _split(view: SeatView, action: Action) -> tuple[list[int], list[int]]:
+    """(kept, laid away) card indices of the discard ``action`` from ``view``'s hand."""
+    assert isinstance(action, Discard)
+    thrown = action.cards
+    return [c.index for c in view.hand if c not in thrown], [c.index for c in thrown]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +137,9 @@ class ExpertPlayer(LevelPlayer):
     ``table`` replaces the profile's win table (to measure or refine one), ``rollouts`` sets the play
     search's play-outs per decision, ``peg_weight`` how much of the pegging table the discard counts
     (0: none), ``infer``/``infer_plays``/``beta`` whether and how sharply the play search weighs the other
-    seat's drawn hand by its discard and its cards laid (`INFER`, `INFER_PLAYS`). With
+    seat's drawn hand by its discard and its cards laid (`INFER`, `INFER_PLAYS`),
+    ``endgame_draws``/``endgame_reach``/``endgame_top`` the end-of-game discard's simulation
+    (`ENDGAME_DRAWS`, `ENDGAME_REACH`, `ENDGAME_TOP`; ``endgame_draws=0``: none). With
     ``compute_tables=False`` a profile whose table is not at hand
     (`cribcore.players.wintable.win_table_at_hand`) is judged by points at once instead of computing its
     table first (a minute or so): for answers a player waits for, hints and reviews."""
@@ -122,6 +158,9 @@ class ExpertPlayer(LevelPlayer):
         infer: bool = INFER,
         beta: float = BETA,
         infer_plays: bool = INFER_PLAYS,
+        endgame_draws: int = ENDGAME_DRAWS,
+        endgame_reach: int = ENDGAME_REACH,
+        endgame_top: int = ENDGAME_TOP,
     ) -> None:
         super().__init__(seed, rulebook=rulebook)
         self.compute_tables = compute_tables
@@ -133,6 +172,9 @@ class ExpertPlayer(LevelPlayer):
         self.infer = infer
         self.beta = beta
         self.infer_plays = infer_plays
+        self.endgame_draws = endgame_draws
+        self.endgame_reach = endgame_reach
+        self.endgame_top = endgame_top
 
     def table_of(self, view: SeatView) -> WinTable | None:
         """The win table this player judges ``view`` by, ``None`` when it plays for points."""
@@ -208,9 +250,25 @@ class ExpertPlayer(LevelPlayer):
         if value is not None:
             # Stable: ties keep the points order.
             judged.sort(key=lambda j: (-(j[0].win or 0.0), -j[0].points))
-        elif pegs is not None:
-            judged.sort(key=lambda j: -sign * j[1])  # hard's score (reach included) and the pegging
+            if table is not None and self._simulates(view):
+                top = judged[: self.endgame_top]
+                keeps = [_split(view, j.action) for j, _ in top]
+                model = keep_model(view.seat != view.dealer, self.beta)
+                sims = simulate_keeps(
+                    view, keeps, table, model, self.rng(view), self.endgame_draws, self.rulebook_of(view)
+                )
+                # The averages' level, the simulation's order: the other discards stay comparable.
+                level = sum(j.win or 0.0 for j, _ in top) / len(top) - sum(sims) / len(sims)
+                for i, (j, score) in enumerate(top):
+                    judged[i] = (replace(j, win=sims[i] + level), score)
+                judged.sort(key=lambda j: (-(j[0].win or 0.0), -j[0].points))
         return [j for j, _ in judged]
+
+    def _simulates(self, view: SeatView) -> bool:
+        """Whether this discard is simulated (`cribcore.players.endgame`)."""
+        if self.endgame_draws <= 0 or not fits(view, self.rulebook_of(view)):
+            return False
+        return max(view.scores) >= view.rules.target - self.endgame_reach
 
     def _peg_table(self, view: SeatView) -> PegTable | None:
         """The pegging table when it fits ``view``'s game: two seats keeping four, the standard play."""

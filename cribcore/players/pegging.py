@@ -65,6 +65,7 @@ __all__ = [
     "keep_weight",
     "play_out_ranks",
     "quick_score",
+    "race_ranks",
     "search_play",
     "unseen_of",
 ]
@@ -464,7 +465,22 @@ def play_out_ranks(dealer: Sequence[int], pone: Sequence[int]) -> tuple[int, int
     """(dealer's, pone's) pegging when two seats play these ranks (ace 1 ... king 13) by the quick rule
     of the play-outs under the standard play, the pone first, the go and the last card counted: the
     same rule and the same look-ups as `search_play`'s play-outs, on ranks alone."""
+    dealt, poned, _ = race_ranks(dealer, pone, _NO_NEED, _NO_NEED)
+    return dealt, poned
+
+
+_NO_NEED = 1 << 30
+"""A need no pegging reaches (`race_ranks` then plays every card)."""
+
+
+def race_ranks(
+    dealer: Sequence[int], pone: Sequence[int], dealer_need: int, pone_need: int
+) -> tuple[int, int, int]:
+    """(dealer's pegging, pone's pegging, who reached their need first: 1 the dealer, 2 the pone, 0
+    neither) when two seats play these ranks as `play_out_ranks` does, the play stopping as soon as a
+    seat's pegging reaches its need (the points it lacks to win)."""
     hands = [list(pone), list(dealer)]
+    needs = (pone_need, dealer_need)
     gains = [0, 0]
     seat = 0
     card, code = _quick_rank(hands[0], 0, 0)
@@ -487,6 +503,8 @@ def play_out_ranks(dealer: Sequence[int], pone: Sequence[int]) -> tuple[int, int
                 else:
                     points += GO_POINTS  # the go, or the last card
         gains[seat] += points
+        if gains[seat] >= needs[seat]:
+            return gains[1], gains[0], 2 - seat
         if nxt >= 0:
             seat = nxt
             card, code = best, best_code
@@ -497,7 +515,7 @@ def play_out_ranks(dealer: Sequence[int], pone: Sequence[int]) -> tuple[int, int
             if not hands[seat]:
                 break
         card, code = _quick_rank(hands[seat], 0, 0)
-    return gains[1], gains[0]
+    return gains[1], gains[0], 0
 
 
 def _play_out_standard(
