@@ -11,6 +11,8 @@ from cribcore.players import endgame, pegging
 from cribcore.players.expert import ExpertPlayer
 from cribcore.players.inference import keep_model
 from cribcore.players.wintable import shipped_table
+from cribcore.profiles import load_profile
+from cribcore.rulebook import rulebook_for
 
 from .test_expert import _private_data, discard_view  # noqa: F401  (the fixture is autouse there only)
 
@@ -81,6 +83,12 @@ class TestExpert:
         assert not ExpertPlayer(1, endgame_draws=0)._simulates(
             discard_view("5H 5D JC QS 2C 8S", scores=(95, 40))
         )
+
+    def test_a_house_rule_s_show_keeps_the_averages(self) -> None:
+        # The keep model reads the other seat's split by the standard show.
+        view = discard_view("5H 5D JC QS 2C 8S", scores=(95, 40))
+        assert endgame.fits(view, view.rulebook)
+        assert not endgame.fits(view, rulebook_for(load_profile("flush-with-starter")))
 
     def test_the_simulated_discard_is_one_of_the_best_by_the_averages(self) -> None:
         view = discard_view("2H 3H 6D 8C 8D QC", dealer=0, scores=(100, 105))

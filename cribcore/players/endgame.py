@@ -6,14 +6,14 @@ pegging. Near the end what wins is which side gets there first, and that depends
 points arrive together: a starter that helps the kept hand helps the crib too, low cards peg out
 where high ones cannot, and the pone counts first. So there the expert plays the deal out: for each
 draw of the other seat's six cards (its split into four kept and two laid away drawn as a sound
-player makes it, `cribcore.players.inference.KeepModel`) and of the starter, every candidate keep
+player makes it, `cribcore.players.inference.KeepModel`) and of `STARTERS` starters, every candidate keep
 is played out by the play-outs' quick rule to the first side reaching the target
 (`cribcore.players.pegging.race_ranks`), then the show is counted in order (pone, dealer, crib); an
 open deal is valued by the win table at the next deal. The same draws serve every candidate, so their
 comparison is not blurred by luck.
 
-Only the two-handed six-card game under the standard play and a target that wins: what the quick
-rule and the keep model know.
+Only the two-handed six-card game under the standard play and show and a target that wins: what the
+quick rule and the keep model know.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ def fits(view: SeatView, book: Rulebook) -> bool:
         and len(view.hand) == 6
         and rules.discards == 2
         and book.is_standard_play
+        and book.is_standard_show
         and book.play_always_continues
         and book.target_wins
     )
@@ -67,7 +68,7 @@ def simulate_keeps(
     book: Rulebook,
 ) -> list[float]:
     """The seat's side's chance to win the game after each of ``keeps`` ((kept, laid away) card
-    indices), over ``draws`` hands of the other seat, each with every starter left, shared by all the
+    indices), over ``draws`` hands of the other seat, each with `STARTERS` starters, shared by all the
     keeps (see the module docstring)."""
     counting = counting_for(book)
     show = counting.show_points
