@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.actions import Action
 from cribcore.cards import STANDARD_CARDS, Card
-from cribcore.deals import CutResult, DealCards, FirstDealerGiven
+from cribcore.deals import CutResult, DealCards, DealSource, FirstDealerGiven
 from cribcore.engine import Game, standard_profile
 from cribcore.players.expert import ExpertPlayer
 from cribcore.players.registry import make_player
@@ -144,8 +144,9 @@ def play_deal(
     return peg, net, win_after - win_before
 
 
-def _start_game(seed: int, start: tuple[int, int]) -> Game:
-    game = Game(standard_profile(), seed=seed, players=["a", "b"])
+def _start_game(seed: int, start: tuple[int, int], deals: DealSource | None = None) -> Game:
+    """A game of ``seed`` (or dealt by ``deals``) whose first deal starts at ``start``."""
+    game = Game(standard_profile(), seed=seed, players=["a", "b"], deals=deals)
     dealer = game.dealer
     scores = [0, 0]
     scores[dealer], scores[1 - dealer] = start
@@ -210,11 +211,7 @@ def _redealt(
     table = shipped_table()
     seat = view.seat
     source = _Redeal(seat, view.hand, random.Random(f"redeal/{seed}/{j}"))
-    game = Game(standard_profile(), players=["a", "b"], deals=FirstDealerGiven(source, view.dealer))
-    scores = [0, 0]
-    scores[view.dealer], scores[1 - view.dealer] = start
-    game._scores[:] = scores  # as in `play_deal`
-    game._score_tuple = tuple(scores)
+    game = _start_game(seed, start, FirstDealerGiven(source, view.dealer))
     players = [make_player(opponent, player_seed(seed + 7919 * (j + 1), s)) for s in range(2)]
     players[seat] = expert_of(player_seed(seed + 7919 * (j + 1), seat), settings_of(base))
     game.apply(seat, action)

@@ -87,3 +87,15 @@ class TestDiscard:
         assert set(map(str, plain.facts["kept"])) == {"4C", "4D", "5C", "JH"}  # type: ignore[call-overload]
         chosen = ExpertPlayer(1).decide(view)
         assert set(map(str, chosen.facts["kept"])) == {"AC", "4C", "4D", "5C"}  # type: ignore[call-overload]
+
+    def test_without_a_win_table_the_pegging_orders_the_discards(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        # Far from the end (no reach), the order is the points with the pegging counted in.
+        view = discard_view("5H 5D JC QS 2C 8S", dealer=1, scores=(30, 40))
+        player = ExpertPlayer(1)
+        monkeypatch.setattr(player, "table_of", lambda view: None)
+        judged = player.judge(view)
+        assert all(j.win is None for j in judged)
+        assert [j.points for j in judged] == sorted((j.points for j in judged), reverse=True)
+        assert any(j.facts["pegging"] for j in judged)

@@ -70,9 +70,7 @@ def simulate_keeps(
     """The seat's side's chance to win the game after each of ``keeps`` ((kept, laid away) card
     indices), over ``draws`` hands of the other seat, each with `STARTERS` starters, shared by all the
     keeps (see the module docstring)."""
-    counting = counting_for(book)
-    show = counting.show_points
-    values_of = counting.hand_values
+    values_of = counting_for(book).hand_values
     rules = view.rules
     target = rules.target
     me = view.seat
@@ -88,10 +86,12 @@ def simulate_keeps(
     own = {c.index for c in view.hand}
     pool = [c for c in range(STANDARD_CARDS) if c not in own]
     kept_ranks = [sorted(RANK[c] for c in kept) for kept, _ in keeps]
-    hands = [
-        [show(kept, s, seat=me, dealer=dealer) if s not in own else 0 for s in range(STANDARD_CARDS)]
-        for kept, _ in keeps
-    ]
+    hands = []  # each keep's show by starter (0 for the seat's own cards)
+    for kept, _ in keeps:
+        row = [0] * STANDARD_CARDS
+        for s, points in zip(pool, values_of(kept, pool, seat=me, dealer=dealer), strict=True):
+            row[s] = points
+        hands.append(row)
     races: dict[tuple[int, tuple[int, ...]], tuple[int, int, int]] = {}
     totals = [0.0] * len(keeps)
     samples = 0
@@ -138,13 +138,13 @@ def simulate_keeps(
     return [t / samples for t in totals]
 
 
-_SPLIT_WEIGHTS: dict[tuple[int, tuple[int, ...]], list[float]] = {}
-"""Cumulative `SPLITS` weights by the keep model's identity and six ranks (sorted), filled on use."""
+_SPLIT_WEIGHTS: dict[tuple[bool, float, tuple[int, ...]], list[float]] = {}
+"""Cumulative `SPLITS` weights by the keep model's settings and six ranks (sorted), filled on use."""
 
 
 def _split_of(model: KeepModel, six: tuple[int, ...], rng: random.Random) -> int:
     """A split of six cards sorted by rank (``six``: their ranks), drawn as ``model`` says."""
-    key = (id(model), six)
+    key = (model.own, model.beta, six)
     cumulative = _SPLIT_WEIGHTS.get(key)
     if cumulative is None:
         # The model reads card indices by rank alone: stand-ins of these ranks do.

@@ -262,6 +262,8 @@ class ExpertPlayer(LevelPlayer):
                 for i, (j, score) in enumerate(top):
                     judged[i] = (replace(j, win=sims[i] + level), score)
                 judged.sort(key=lambda j: (-(j[0].win or 0.0), -j[0].points))
+        elif pegs is not None:
+            judged.sort(key=lambda j: -sign * j[1])  # hard's score (reach included) and the pegging
         return [j for j, _ in judged]
 
     def _simulates(self, view: SeatView) -> bool:
