@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -27,6 +28,12 @@ EXAMPLE_PACKAGES = ("toss-fives", "captains-cribbage", "auction-cribbage", "joke
 
 # The suite reads English whatever the developer's locale; tests of other languages say so themselves.
 os.environ["CRIBCORE_LANG"] = "en"
+
+# A shell starts a background job with Ctrl-C ignored, and a command inherits that: the tests that press
+# Ctrl-C in a command would then wait for an interrupt that never comes. A handled signal is reset to
+# the default in every command the tests start, so they get Ctrl-C as a user's terminal sends it.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 FUZZ_LONG = os.environ.get("CRIBCORE_FUZZ") == "long"
 """``CRIBCORE_FUZZ=long``: run the hypothesis profile "long" (many examples, no deadline) instead of the

@@ -74,6 +74,31 @@ class TestSimulation:
         )
         assert pair > loose
 
+    def test_a_given_deal_replaces_the_draws(self) -> None:
+        # The dealer, at 119, kept two kings, a four and a six (the other cards its own).
+        hand = "3S 3H AC 9D KC 7S"
+        view = discard_view(hand, dealer=1, scores=(117, 119))
+        theirs = [c.index for c in parse_cards("KD KH 4C 6D")]
+        laid = [c.index for c in parse_cards("2D 8H")]
+        seen = {c.index for c in parse_cards(hand)} | set(theirs) | set(laid)
+        starters = [c for c in range(52) if c not in seen]
+        values = [
+            endgame.simulate_keeps(
+                view,
+                _keeps(hand, "9D 7S", "3S 3H"),
+                shipped_table(),
+                keep_model(True),
+                random.Random(seed),
+                draws,
+                view.rulebook,
+                deals=[(theirs, laid, starters)],
+            )
+            for seed, draws in ((1, 0), (2, 50))
+        ]
+        assert values[0] == values[1]  # neither the random numbers nor the draws count
+        pair, loose = values[0]
+        assert 0.0 <= loose < pair <= 1.0
+
 
 class TestExpert:
     def test_only_the_end_of_the_game_is_simulated(self) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import accumulate
 
 from ..cards import STANDARD_CARDS
@@ -66,10 +66,14 @@ def simulate_keeps(
     rng: random.Random,
     draws: int,
     book: Rulebook,
+    deals: Sequence[tuple[Sequence[int], Sequence[int], Sequence[int]]] | None = None,
 ) -> list[float]:
     """The seat's side's chance to win the game after each of ``keeps`` ((kept, laid away) card
     indices), over ``draws`` hands of the other seat, each with `STARTERS` starters, shared by all the
-    keeps (see the module docstring)."""
+    keeps (see the module docstring).
+
+    ``deals`` replaces the draws with given ones: (the other seat's four kept, its two laid away, the
+    starters), card indices (a benchmark's seat that sees the other hand judges its keeps this way)."""
     values_of = counting_for(book).hand_values
     rules = view.rules
     target = rules.target
@@ -95,13 +99,8 @@ def simulate_keeps(
     races: dict[tuple[int, tuple[int, ...]], tuple[int, int, int]] = {}
     totals = [0.0] * len(keeps)
     samples = 0
-    for _ in range(draws):
-        six = sorted(rng.sample(pool, 6), key=RANK.__getitem__)
-        k_pos, t_pos = SPLITS[_split_of(model, tuple(RANK[c] for c in six), rng)]
-        their_kept = [six[i] for i in k_pos]
-        their_thrown = [six[i] for i in t_pos]
-        their_ranks = tuple(RANK[c] for c in their_kept)
-        starters = rng.sample([c for c in pool if c not in six], STARTERS)
+    for their_kept, their_thrown, starters in deals if deals is not None else _draws(pool, model, rng, draws):
+        their_ranks = tuple(sorted(RANK[c] for c in their_kept))
         samples += len(starters)
         theirs = values_of(their_kept, starters, seat=1 - me, dealer=dealer)
         for i, (_, thrown) in enumerate(keeps):
@@ -136,6 +135,18 @@ def simulate_keeps(
                 total += value
             totals[i] += total if is_dealer else len(starters) - total
     return [t / samples for t in totals]
+
+
+def _draws(
+    pool: list[int], model: KeepModel, rng: random.Random, draws: int
+) -> Iterator[tuple[list[int], list[int], list[int]]]:
+    """``draws`` deals of the other seat from ``pool``: (its four kept, its two laid away, `STARTERS`
+    starters), its six drawn uniformly and split as ``model`` says."""
+    for _ in range(draws):
+        six = sorted(rng.sample(pool, 6), key=RANK.__getitem__)
+        k_pos, t_pos = SPLITS[_split_of(model, tuple(RANK[c] for c in six), rng)]
+        starters = rng.sample([c for c in pool if c not in six], STARTERS)
+        yield [six[i] for i in k_pos], [six[i] for i in t_pos], starters
 
 
 _SPLIT_WEIGHTS: dict[tuple[bool, float, tuple[int, ...]], list[float]] = {}
