@@ -36,7 +36,6 @@ import random
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,10 +50,7 @@ from cribcore.players.endgame import simulate_keeps
 from cribcore.players.expert import ExpertPlayer
 from cribcore.players.inference import (
     _CARD_RANK_CODE,
-    _RANK_CODE,
-    NOBS,
     KeepModel,
-    _starter_points,
     keep_model,
     plays_seen,
 )
@@ -98,23 +94,8 @@ class MediumKeeps(KeepModel):
     def __init__(self, own: bool) -> None:
         super().__init__(own, RULES_BETA)
 
-    def _split_chance(self, six: list[int], kept: tuple[int, ...]) -> float:
-        sign = 1 if self.own else -1
-        codes = [_RANK_CODE[r] for r in six]
-        six_code = sum(codes)
-        values: list[tuple[int, float]] = []
-        for held in combinations(range(6), 4):
-            four = tuple(six[i] for i in held)
-            laid = [(six[i] - 1) * 4 for i in range(6) if i not in held]
-            by_starter, total = _starter_points(four)
-            hand = (4 * total - sum(by_starter[r] for r in six)) / 46 + NOBS * four.count(11)
-            values.append((sum(codes[i] for i in held), hand + sign * crib_guess(laid)))
-        top = max(v for _, v in values)
-        weights = [(code, math.exp(self.beta * (v - top))) for code, v in values]
-        norm = sum(w for _, w in weights)
-        for code, weight in weights:
-            self._by_split[(six_code, code)] = weight / norm
-        return self._by_split[(six_code, sum(_RANK_CODE[r] for r in kept))]
+    def crib_value(self, low: int, high: int) -> float:
+        return crib_guess([(low - 1) * 4, (high - 1) * 4 + 1])
 
 
 _MEDIUM_KEEPS: dict[bool, MediumKeeps] = {}

@@ -91,6 +91,11 @@ class KeepModel:
             )
         return chance
 
+    def crib_value(self, low: int, high: int) -> float:
+        """What the model takes two laid-away ranks (``low`` <= ``high``) to be worth in the crib, to the
+        crib's owner: the shipped crib table's value (a subclass may read them otherwise)."""
+        return _crib_value(low, high, self.own)
+
     def _split_chance(self, six: list[int], kept: tuple[int, ...]) -> float:
         """Fill `_by_split` for every split of the six ranks ``six`` (sorted); return ``kept``'s."""
         sign = 1 if self.own else -1
@@ -103,7 +108,7 @@ class KeepModel:
             by_starter, total = _starter_points(four)
             # The starters left: four of each rank, less the six's own cards.
             hand = (4 * total - sum(by_starter[r] for r in six)) / 46 + NOBS * four.count(11)
-            values.append((sum(codes[i] for i in held), hand + sign * _crib_value(low, high, self.own)))
+            values.append((sum(codes[i] for i in held), hand + sign * self.crib_value(low, high)))
         top = max(v for _, v in values)
         weights = [(code, math.exp(self.beta * (v - top))) for code, v in values]
         norm = sum(w for _, w in weights)
