@@ -3,4 +3,4 @@ A test checks it against the installed package's metadata, which pyproject.toml 
 
 __all__ = ["VERSION"]
 
-VERSION = "0.1.0"
+VERSION = "0.2.0.dev0"

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cribcore.i18n import gettext
 from cribcore.saves import FORMAT, SaveError, read_save
 from cribcore.speech_messages import VALIDATION_TYPES, say_error, validation_reason
+from cribcore.version import VERSION
 
 from .terminal import run_in_process
 
@@ -86,10 +87,10 @@ def test_plugins_list_check_and_new_speak_spanish(tmp_path: Path) -> None:
     assert "  option target (int, default 61)" in run_in_process("plugins").stdout
     checked = run_in_process("plugins", "--check", "standard", "--lang", "es").stdout
     assert checked.startswith(
-        "complemento 'standard' 0.1.0: se carga, y una partida de prueba con él (semilla 0)"
+        f"complemento 'standard' {VERSION}: se carga, y una partida de prueba con él (semilla 0)"
     )
     assert run_in_process("plugins", "--check", "standard").stdout.startswith(
-        "plugin 'standard' 0.1.0: loads, and a trial game with it (seed 0) played to the end, "
+        f"plugin 'standard' {VERSION}: loads, and a trial game with it (seed 0) played to the end, "
     )
     unknown = run_in_process("plugins", "--check", "nosuch", "--lang", "es").stderr
     assert "complemento desconocido 'nosuch' (instalados: " in unknown
