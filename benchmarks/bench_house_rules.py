@@ -8,7 +8,8 @@ get exactly the same cards. The house rules are the test plugins of ``tests/hous
 in this process as a third-party plugin would be installed:
 
 - ``play-flush``: three or more cards of one suit laid in a row in one count score one point a card;
-- ``ten-pairs``: every pair in the show scores 10.
+- ``ten-pairs``: every pair in the show scores 10;
+- ``pairs-six``: in the play a pair scores 6 and a run double.
 
 It prints the knowing level's win rate with a 95 % interval over the duplicate pairs (a pair scores 1,
 0.5 or 0; mean plus or minus 1.96 standard errors), and the median (and 90th percentile) time of the
@@ -42,10 +43,11 @@ sys.path.insert(0, str(ROOT))
 from cribcore import Discard, Game, Profile, load_profile  # noqa: E402
 from cribcore.players.crib import crib_table_for  # noqa: E402
 from cribcore.players.hard import HardPlayer  # noqa: E402
+from cribcore.players.pegtable import fits, peg_table_for  # noqa: E402
 from cribcore.rulebook import rulebook_for, standard_rulebook  # noqa: E402
 from tests import house_rules  # noqa: E402  (the test plugins)
 
-RULES = (house_rules.PLAY_FLUSH, house_rules.PLUGIN)
+RULES = (house_rules.PLAY_FLUSH, house_rules.PLUGIN, house_rules.PAIRS_SIX)
 
 
 @dataclass
@@ -157,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", choices=CLOCKS, default="wall", help="time decisions by (wall)")
     parser.add_argument("--rule", action="append", choices=RULES, help="house rules (default: all)")
     args = parser.parse_args(argv)
-    house_rules.install()
+    house_rules.install(RULES)
     global clock
     clock = CLOCKS[args.clock]
     rules = args.rule or list(RULES)
@@ -165,6 +167,11 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         table = crib_table_for(rulebook_for(profile_with(rule)))
         print(f"{rule}: crib table ready in {time.perf_counter() - start:.1f} s ({table.source})", flush=True)
+        book = rulebook_for(profile_with(rule))
+        if fits(book):
+            start = time.perf_counter()
+            peg_table_for(book)
+            print(f"{rule}: pegging table ready in {time.perf_counter() - start:.1f} s", flush=True)
     # Workers fork after the tables are in memory, so they share them.
     with Pool(args.workers, initializer=_start_worker, initargs=(rules, args.clock)) as pool:
         for rule in rules if args.games else []:

@@ -7,6 +7,9 @@
   of the current count (laid one after another, by any seats) all of one suit, the seat that laid it
   scores one point per card of the longest such run of suits, as a hand flush does (three hearts laid in
   a row: 3; a fourth heart next: 4). A count's cards are those laid since it last closed.
+- ``pairs-six`` changes the play's pairs and runs: a pair laid in the play scores 6 (three times the
+  standard: a pair royal 18, a double pair royal 36) and a run in the play scores double (a run of three:
+  6). The show is the standard one.
 
 `install` registers them for a plain script; the fixtures do it for one test.
 """
@@ -25,7 +28,7 @@ import pytest
 from cribcore import pluginmanager
 from cribcore.cards import Card
 from cribcore.hookspecs import hookimpl
-from cribcore.scoring import FLUSH, PAIR, ScoreItem
+from cribcore.scoring import FLUSH, PAIR, RUN, ScoreItem
 
 PLUGIN = "ten-pairs"
 PAIR_POINTS = 10
@@ -83,7 +86,29 @@ def _play_flush_module() -> types.ModuleType:
     return module
 
 
-_MODULES = {PLUGIN: _module, PLAY_FLUSH: _play_flush_module}
+PAIRS_SIX = "pairs-six"
+PAIRS_SIX_TIMES = {PAIR: 3, RUN: 2}
+"""How many times its standard points each kind of play item scores under ``pairs-six``."""
+
+
+def _pairs_six_module() -> types.ModuleType:
+    module = types.ModuleType("cribcore_test_pairs_six")
+
+    @hookimpl(wrapper=True)
+    def cribcore_play_items() -> Generator[
+        None, list[Sequence[ScoreItem] | None], list[Sequence[ScoreItem] | None]
+    ]:
+        results = yield
+        return [
+            [replace(item, points=item.points * PAIRS_SIX_TIMES.get(item.kind, 1)) for item in result or ()]
+            for result in results
+        ]
+
+    module.cribcore_play_items = cribcore_play_items  # type: ignore[attr-defined]
+    return module
+
+
+_MODULES = {PLUGIN: _module, PLAY_FLUSH: _play_flush_module, PAIRS_SIX: _pairs_six_module}
 
 
 def install(names: Sequence[str] = (PLUGIN, PLAY_FLUSH)) -> None:
@@ -126,14 +151,25 @@ def play_flush(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 @pytest.fixture
+def pairs_six(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Install ``pairs-six`` in this process and yield its name."""
+    _register(monkeypatch, PAIRS_SIX)
+    yield PAIRS_SIX
+    pluginmanager.clear_caches()
+
+
+@pytest.fixture
 def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
-    """A fresh data directory, no crib table in memory, and few samples (the tables are rough): for
-    tests in which a house rule makes the computer (or `analyze`) estimate the profile's crib table."""
-    from cribcore.players import crib
+    """A fresh data directory, no crib or pegging table in memory, and few samples (the tables are
+    rough): for tests in which a house rule makes the computer (or `analyze`) compute the profile's crib
+    or pegging table."""
+    from cribcore.players import crib, pegtable
     from cribcore.saves import DATA_DIR_ENV
 
     directory = tmp_path / "data"
     monkeypatch.setenv(DATA_DIR_ENV, str(directory))
     monkeypatch.setattr(crib, "_BY_FINGERPRINT", {})
     monkeypatch.setattr(crib, "CRIB_SAMPLES", 2000)
+    monkeypatch.setattr(pegtable, "_BY_FINGERPRINT", {})
+    monkeypatch.setattr(pegtable, "STRIDE", 97)
     yield directory
