@@ -50,11 +50,14 @@ from .tally import RANK, SUIT
 __all__ = [
     "CRIB_SAMPLES",
     "CribTable",
+    "build_crib_table",
     "crib_cache_path",
     "crib_table",
     "crib_table_for",
+    "crib_table_kept",
     "expected_crib",
     "pair_key",
+    "uses_shipped_crib",
 ]
 
 CRIB_SAMPLES = 40_000
@@ -180,6 +183,26 @@ def crib_table_for(book: Rulebook, *, progress: bool = True) -> CribTable:
             write_table(path, "crib", _CACHE_VERSION, book.fingerprint, book.profile_name, body, seconds)
     _BY_FINGERPRINT[book.fingerprint] = table
     return table
+
+
+def build_crib_table(book: Rulebook, *, progress: Progress | None = None) -> None:
+    """Compute ``book``'s own crib table now and keep it in the data directory (`cribbage tables
+    build`); `OSError` when it cannot be written."""
+    began = time.perf_counter()
+    table = estimate_crib_table(book, CRIB_SAMPLES, progress=progress)
+    data: dict[str, object] = {"samples": CRIB_SAMPLES}
+    data.update(asdict(table))
+    body = json.dumps(data, indent=1, sort_keys=True)
+    path = crib_cache_path(book.fingerprint)
+    seconds = time.perf_counter() - began
+    if not write_table(path, "crib", _CACHE_VERSION, book.fingerprint, book.profile_name, body, seconds):
+        raise OSError(f"cannot write {path}")
+    _BY_FINGERPRINT[book.fingerprint] = table
+
+
+def crib_table_kept(book: Rulebook) -> bool:
+    """Whether ``book``'s own crib table is kept, whole, in the data directory."""
+    return _read(crib_cache_path(book.fingerprint), book) is not None
 
 
 def _read(path: Path, book: Rulebook) -> CribTable | None:

@@ -50,12 +50,14 @@ __all__ = [
     "FORMAT",
     "KEYS",
     "PegTable",
+    "build_peg_table",
     "compute_peg_table",
     "entry",
     "fits",
     "peg_table",
     "peg_table_at_hand",
     "peg_table_for",
+    "peg_table_kept",
     "play_out",
 ]
 
@@ -328,6 +330,27 @@ def peg_table_text(
                 total[i] += part[i]
     pone_rows = [(m / max(t, 1e-12), o / max(t, 1e-12)) for m, o, t in pone_sums]
     return table_to_json(dealer, pone_rows, f"built for the profile {book.profile_name}")
+
+
+def build_peg_table(
+    book: Rulebook, *, jobs: int = 1, dask: str | None = None, progress: Progress | None = None
+) -> None:
+    """Compute ``book``'s own pegging table now and keep it in the data directory (`cribbage tables
+    build`); `OSError` when it cannot be written."""
+    began = time.perf_counter()
+    body = peg_table_text(book, jobs=jobs, dask=dask, progress=progress)
+    table = table_from_json(body)
+    path = table_path("peg", book.fingerprint)
+    seconds = time.perf_counter() - began
+    if not write_table(path, "peg", PROFILE_VERSION, book.fingerprint, book.profile_name, body, seconds):
+        raise OSError(f"cannot write {path}")
+    _BY_FINGERPRINT[book.fingerprint] = table
+
+
+def peg_table_kept(book: Rulebook) -> bool:
+    """Whether ``book``'s own pegging table is kept, whole, in the data directory."""
+    path = table_path("peg", book.fingerprint)
+    return read_table(path, "peg", PROFILE_VERSION, book.fingerprint, book.profile_name) is not None
 
 
 def compute_peg_table(book: Rulebook, *, jobs: int = 1) -> PegTable:

@@ -33,6 +33,8 @@ __all__ = [
     "build_notice",
     "build_progress",
     "kept_tables",
+    "kind_name",
+    "on_terminal",
     "read_table",
     "table_dir",
     "table_path",
@@ -130,9 +132,14 @@ def read_table(path: Path, kind: str, version: int, fingerprint: str, profile: s
     return body
 
 
+def on_terminal() -> bool:
+    """Whether standard error is a terminal (a game's notice and progress bar show only there)."""
+    return sys.stderr.isatty()
+
+
 def build_notice(kind: str, profile: str) -> None:
     """The one line a game shows before it computes a table it needs (on a terminal)."""
-    if sys.stderr.isatty():
+    if on_terminal():
         text = _(
             "cribcore: building the {table} for {profile!r} (once; 'cribbage tables build' builds it ahead)"
         )
@@ -143,7 +150,7 @@ def build_notice(kind: str, profile: str) -> None:
 def build_progress(description: str, total: int, *, show: bool = True) -> Iterator[Progress]:
     """A progress bar with the time left on standard error while ``total`` units are done (nothing when
     ``show`` is false or standard error is not a terminal); yields the `Progress` to call."""
-    if not (show and sys.stderr.isatty()):
+    if not (show and on_terminal()):
         yield lambda done: None
         return
     from rich.console import Console

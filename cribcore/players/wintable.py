@@ -61,6 +61,7 @@ __all__ = [
     "supports",
     "win_table_at_hand",
     "win_table_for",
+    "win_table_kept",
 ]
 
 SCALE = 10_000
@@ -636,6 +637,12 @@ def _table_for(book: Rulebook, progress: bool) -> WinTable:
     return table_from_json(text)  # as stored: the same numbers in this process as in the next
 
 
+def win_table_kept(book: Rulebook) -> bool:
+    """Whether ``book``'s own table is kept, whole, in the data directory."""
+    path = win_cache_path(book.fingerprint)
+    return read_table(path, "win", FORMAT, book.fingerprint, book.profile_name) is not None
+
+
 def build_win_table(
     book: Rulebook, *, jobs: int = 1, dask: str | None = None, progress: Progress | None = None
 ) -> WinTable | None:
@@ -647,9 +654,9 @@ def build_win_table(
     computed = compute_table(book, FIRST_USE_DEALS, seed=0, jobs=jobs, dask=dask, progress=progress)
     text = table_to_json(computed, {"fingerprint": book.fingerprint})
     seconds = time.perf_counter() - began
-    write_table(
-        win_cache_path(book.fingerprint), "win", FORMAT, book.fingerprint, book.profile_name, text, seconds
-    )
+    path = win_cache_path(book.fingerprint)
+    if not write_table(path, "win", FORMAT, book.fingerprint, book.profile_name, text, seconds):
+        raise OSError(f"cannot write {path}")
     table = table_from_json(text)
     _BY_FINGERPRINT[book.fingerprint] = table
     return table
