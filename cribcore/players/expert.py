@@ -144,7 +144,8 @@ class ExpertPlayer(LevelPlayer):
     (`ENDGAME_DRAWS`, `ENDGAME_REACH`, `ENDGAME_TOP`; ``endgame_draws=0``: none). With
     ``compute_tables=False`` a profile whose table is not at hand
     (`cribcore.players.wintable.win_table_at_hand`) is judged by points at once instead of computing its
-    table first (a minute or so): for answers a player waits for, hints and reviews."""
+    table first (about a minute of CPU; `cribbage tables build` builds it ahead): for answers a player
+    waits for, hints and reviews."""
 
     level = "expert"
 
