@@ -138,14 +138,19 @@ class TestPegTable:
     ) -> None:
         monkeypatch.setattr(tablefiles, "on_terminal", lambda: True)
         shown: list[tuple[str, int, list[int]]] = []
-        real = pegtable.build_progress
+        real = tablefiles.build_progress
 
         @contextlib.contextmanager
         def progress(description: str, total: int, *, show: bool = True) -> Iterator[tablefiles.Progress]:
             done: list[int] = []
             shown.append((description, total, done))
             with real(description, total, show=show) as report:
-                yield lambda n: (done.append(n), report(n))[1]
+
+                def both(n: int) -> None:
+                    done.append(n)
+                    report(n)
+
+                yield both
 
         monkeypatch.setattr(pegtable, "build_progress", progress)
         HardPlayer(1).discard(Game(house_profile(pairs_six), seed=1).view(0))

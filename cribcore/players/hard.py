@@ -10,8 +10,10 @@ with the expected crib (own crib) and the usual pegging (`PEGGING`), would reach
 Under a profile whose play is not the standard one (two seats keeping four), each discard also gains
 what the profile's play changes in how the kept four peg: the keep's pegging difference (the seat's
 less the other seat's) in the profile's pegging table less the same in the standard table
-(`cribcore.players.pegtable`, the profile's table built on first use and kept by fingerprint). Under
-the standard play there is no such term, so the standard level discards exactly as before.
+(`cribcore.players.pegtable`, the profile's table built on first use and kept by fingerprint); near the
+end, the usual pegging of the reach estimate moves by what the profile's play adds to the seat's role
+on average. Under the standard play there is no such term, so the standard level discards exactly as
+before.
 
 Play: `cribcore.players.pegging.search_play` over sampled hands for the other seats, with the profile's
 play scoring, turns and counting order; near the end that search plays for the win (see there).
@@ -118,6 +120,12 @@ class HardPlayer(LevelPlayer):
 
         return pegging
 
+    def _play_rule_level(self, view: SeatView) -> float:
+        """How many more points the seat's role pegs in a deal under the profile's play than under the
+        standard play (the average keep's, by the pegging tables), for the reach estimate."""
+        table = peg_table_for(self.rulebook_of(view))
+        return table.base[view.is_dealer][0] - peg_table().base[view.is_dealer][0]
+
     def rank_discards(
         self, view: SeatView, *, pegging: bool = True
     ) -> list[tuple[float, float, DiscardOption]]:
@@ -142,11 +150,14 @@ class HardPlayer(LevelPlayer):
         ]
         need = rules.target - view.scores[view.side]
         play_rule = self.play_rule_pegging(view) if pegging and len(options) > 1 else None
+        pegged = PEGGING[view.is_dealer]
+        if play_rule is not None and need <= DISCARD_REACH:
+            pegged += self._play_rule_level(view)
         ranked = []
         for option in options:
             reach = 0.0
             if need <= DISCARD_REACH:
-                extra = PEGGING[view.is_dealer] + (option.expected_crib if own else 0.0)
+                extra = pegged + (option.expected_crib if own else 0.0)
                 hits = sum(1 for value in option.hand_values if value + extra >= need)
                 reach = hits / len(option.hand_values)
             score = option.net + REACH_VALUE * reach
