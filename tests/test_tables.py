@@ -241,12 +241,26 @@ class TestTablesCommand:
         status, _, err = run(capsys, "tables", "build", "standard", "--jobs", "2", "--dask", "tcp://h:1")
         assert status == 2 and "--jobs is for local processes" in err and err.count("\n") == 1
 
-    def test_a_damaged_file_is_listed_as_damaged(self, data_dir: Path, capsys: CaptureFixture) -> None:
+    def test_a_damaged_or_old_file_is_listed_as_such(self, data_dir: Path, capsys: CaptureFixture) -> None:
         folder = data_dir / "win-tables"
         folder.mkdir(parents=True)
         (folder / "0123456789abcdef.json").write_text("garbage", encoding="utf-8")
+        (folder / "fedcba9876543210.json").write_text('{\n"version": 1\n}\n', encoding="utf-8")
         status, out, _ = run(capsys, "tables", "list")
-        assert status == 0 and "0123456789abcdef" in out and "damaged" in out
+        lines = out.splitlines()
+        assert status == 0
+        assert any("0123456789abcdef" in line and "damaged" in line for line in lines)
+        assert any("fedcba9876543210" in line and "made by an older version" in line for line in lines)
+
+    def test_a_file_of_an_older_version_is_built_again_with_a_notice(
+        self, pairs_six: str, data_dir: Path, capsys: CaptureFixture
+    ) -> None:
+        book = rulebook_for(house_profile(pairs_six))
+        path = data_dir / "peg-tables" / f"{book.fingerprint}.json"
+        path.parent.mkdir(parents=True)
+        path.write_text('{\n"format": 1\n}\n', encoding="utf-8")
+        pegtable.peg_table_for(book)
+        assert "(it was made by another version of cribcore); building it again" in capsys.readouterr().err
 
 
 def test_a_dask_cluster_builds_the_same_pegging_table(pairs_six: str, data_dir: Path) -> None:

@@ -154,9 +154,12 @@ def _list(args: argparse.Namespace, console: Console) -> int:
     for heading in (_("table"), _("profile"), _("fingerprint"), _("size"), _("built"), _("state")):
         table.add_column(heading)
     for kept in found:
-        state = _("ready") if kept.ok else _("damaged")
+        state = {"ready": _("ready"), "old": _("made by an older version"), "damaged": _("damaged")}[
+            kept.state
+        ]
         size = f"{kept.size / 1024:.0f} KiB"
-        table.add_row(kind_name(kept.kind), kept.profile, kept.fingerprint, size, kept.built, state)
+        built = kept.built.replace("T", " ")[:16]
+        table.add_row(kind_name(kept.kind), kept.profile, kept.fingerprint, size, built, state)
     console.print(table)
     return 0
 

@@ -100,6 +100,14 @@ def _header(text: str) -> tuple[dict[str, object], str]:
     return header, body
 
 
+def _whole_json(text: str) -> bool:
+    """Whether ``text`` is one JSON object: a table file of the versions before the header line."""
+    try:
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return False
+
+
 def read_table(path: Path, kind: str, version: int, fingerprint: str, profile: str) -> str | None:
     """The table's text kept at ``path`` for this kind, version and profile, or ``None`` when there is
     none to use: missing (silently), or damaged, stale or another profile's (after a one-line notice
@@ -120,7 +128,7 @@ def read_table(path: Path, kind: str, version: int, fingerprint: str, profile: s
         elif header.get("sha256") != _checksum(body):
             why = _("it is damaged")
     except ValueError:
-        why = _("it is damaged")
+        why = _("it was made by another version of cribcore") if _whole_json(text) else _("it is damaged")
     if why is not None:
         print(
             _(
@@ -186,8 +194,9 @@ class TableFile:
     built: str
     size: int
     path: Path
-    ok: bool
-    """Whether its header reads (the checksum is checked when it is used)."""
+    state: str
+    """``"ready"`` when its header reads (the checksum is checked when it is used), ``"old"`` for a file
+    of a version before the header line, ``"damaged"`` otherwise."""
 
 
 def kept_tables() -> list[TableFile]:
@@ -210,10 +219,14 @@ def kept_tables() -> list[TableFile]:
                         str(header.get("built", "?")),
                         size,
                         path,
-                        header.get("kind") == kind,
+                        "ready" if header.get("kind") == kind else "damaged",
                     )
                 )
             except (OSError, ValueError, UnicodeDecodeError):
-                size = path.stat().st_size if path.exists() else 0
-                found.append(TableFile(kind, path.stem, "?", "?", size, path, False))
+                try:
+                    size = path.stat().st_size
+                    state = "old" if _whole_json(path.read_text(encoding="utf-8")) else "damaged"
+                except (OSError, UnicodeDecodeError):
+                    size, state = 0, "damaged"
+                found.append(TableFile(kind, path.stem, "?", "?", size, path, state))
     return found
