@@ -9,6 +9,7 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from cribcore.players.expert import ExpertPlayer
 from cribcore.players.hard import HardPlayer
 from cribcore.players.pegging import play_out_ranks, risks_for
 from cribcore.players.rankplay import RankPlay, play_risks
-from cribcore.rulebook import rulebook_for, standard_rulebook
+from cribcore.rulebook import Rulebook, rulebook_for, standard_rulebook
 
 from .house_rules import PAIRS_SIX, data_dir, pairs_six
 
@@ -271,3 +272,22 @@ def test_a_dask_cluster_builds_the_same_pegging_table(pairs_six: str, data_dir: 
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
         assert pegtable.peg_table_text(book, dask=cluster.scheduler_address) == local
+
+
+def test_local_workers_of_a_simulation_share_one_pegging_table(
+    pairs_six: str, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cribcore.simulate import simulate
+
+    built: list[str] = []
+    real = pegtable.peg_table_text
+
+    def counted(book: Rulebook, **options: Any) -> str:
+        built.append("x")
+        return real(book, **options)
+
+    monkeypatch.setattr(pegtable, "peg_table_text", counted)
+    result = simulate(2, ("hard", "hard"), profile=house_profile(pairs_six), seed=3, jobs=2)
+    assert result.tally.games == 2
+    assert built == ["x"]  # built once, here, before the workers started
+    assert (data_dir / "peg-tables").is_dir()

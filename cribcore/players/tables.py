@@ -14,14 +14,14 @@ data directory, where games find it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..rulebook import Rulebook
 from . import crib, pegtable, wintable
 from .tablefiles import Progress, kind_name
 
-__all__ = ["TableStep", "tables_for"]
+__all__ = ["TableStep", "prepare", "tables_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,3 +74,17 @@ def tables_for(book: Rulebook) -> list[TableStep]:
             TableStep("win", wintable.FIRST_USE_DEALS, lambda: wintable.win_table_kept(book), build_win)
         )
     return steps
+
+
+def prepare(book: Rulebook, levels: Sequence[str]) -> None:
+    """Have at hand, in this process and the data directory, the tables that the computer ``levels``
+    use under ``book``'s profile (built on first use as a game would, with its notice and progress
+    bar): before local worker processes start, so that they read the tables rather than each build
+    them."""
+    if not {"hard", "expert"} & set(levels):
+        return
+    crib.crib_table_for(book)
+    if pegtable.fits(book):
+        pegtable.peg_table_for(book)
+    if "expert" in levels and wintable.supports(book) is None:
+        wintable.win_table_for(book)
