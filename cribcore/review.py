@@ -263,6 +263,7 @@ def review_game(
         decisions=[(d.deal, d.kind, d.scores, d.win) for d in decisions],
         end=(game.winner, game.scores) if game.is_over and game.winner is not None else None,
         profile=game.profile.name,
+        lang=code,
     )
     return Review(
         seat=seat,

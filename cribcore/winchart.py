@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import _
+from .i18n import N_, gettext
 
 __all__ = ["SWINGS", "ChancePoint", "ChanceSeries", "DealStart", "build_series", "side_value"]
 
@@ -94,6 +94,9 @@ class ChanceSeries:
         }
 
 
+_NO_TABLE = N_("No win table for the profile {profile}: the graph shows your lead in points.")
+
+
 def side_value(table: Any, side: int, dealer_side: int, scores: Sequence[int]) -> float:
     """``side``'s value (chance or share of game points) at the start of a deal dealt by
     ``dealer_side`` with ``scores`` (per side), by ``table`` (a `cribcore.players.wintable.WinTable`)."""
@@ -122,11 +125,12 @@ def build_series(
     decisions: Sequence[tuple[int, str, tuple[int, ...], float | None]],
     end: tuple[int, tuple[int, ...]] | None,
     profile: str,
+    lang: str | None = None,
 ) -> ChanceSeries:
     """The series for the seat of ``side``. ``table``: the win table (``None``: none at hand);
     ``side_of``: seat to side; ``starts``: each deal's start; ``decisions``: (deal, kind, scores when
     made, the chosen action's chance or ``None``) in order; ``end``: (winning side, final scores) of a
-    finished game, ``None`` otherwise."""
+    finished game, ``None`` otherwise; the note is in ``lang`` (default: the current language)."""
     sides = len(starts[0].scores) if starts else 2
     use_table = table is not None and sides == 2
     top = float(max(getattr(table, "game_points", (1,)))) if use_table else 1.0
@@ -169,7 +173,5 @@ def build_series(
     swings = tuple(i for move, i in moves[:SWINGS] if move > 0)
     note = None
     if measure == "lead":
-        note = _("No win table for the profile {profile}: the graph shows your lead in points.").format(
-            profile=profile
-        )
+        note = gettext(_NO_TABLE, lang).format(profile=profile)
     return ChanceSeries(measure, tuple(points), low, high, swings, note)

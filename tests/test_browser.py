@@ -742,13 +742,13 @@ def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
 # ----------------------------------------------------------------------------- issue 14: the coach
 
 
-def _play_to_the_end(url: str, level: str) -> str:
+def _play_to_the_end(url: str, level: str, profile: str = "short") -> str:
     """A room against the computer at ``level`` (short game, seed `SEED`) whose seat 0 a script plays to
     the end over its own WebSocket, always choosing the last legal action (which throws points away, so
     the coach has something to mark). Returns seat 0's key; the script's connection is closed."""
     status, data = post_json(
         f"{url}/api/rooms",
-        {"mode": "computer", "names": ["Ann"], "level": level, "seed": SEED, "profile": "short"},
+        {"mode": "computer", "names": ["Ann"], "level": level, "seed": SEED, "profile": profile},
     )
     assert status == 201, data
     key: str = data["keys"][0]["key"]
@@ -858,3 +858,36 @@ def test_the_expert_level_and_the_coach_after_a_game(base_url: str, contexts: Co
         )
         if decision["reason"]:
             expect(item.locator(".hint")).to_have_text(decision["reason"])
+
+
+# ----------------------------------------------------------------------------- issue 34: the win-chance graph
+
+
+def test_the_review_draws_the_win_chance_graph_in_two_languages(base_url: str, contexts: Contexts) -> None:
+    # A whole standard game (the standard game has its win table at hand), then its review on the board.
+    key = _play_to_the_end(base_url, "easy", profile="standard")
+    chances = _server_review(base_url, key)["chances"]
+    assert chances["measure"] == "win"
+    points, swings = chances["points"], chances["swings"]
+    first = points[0]
+    percent = f"{100 * first['value']:.1f}"
+    for locale, begins in (
+        ("en-US", f"Deal 1 begins: {percent}% chance to win"),
+        ("es-ES", f"Empieza la mano 1: {percent.replace('.', ',')} % de probabilidad de ganar"),
+    ):
+        page = contexts.page(locale=locale)
+        page.goto(f"{base_url}/#key={key}")
+        expect(page.get_by_test_id("game-over")).to_be_visible()
+        page.get_by_test_id("review-ask").click()
+        expect(page.get_by_test_id("review-svg")).to_be_visible()
+        dots = page.get_by_test_id("chart-point")
+        expect(dots).to_have_count(len(points))
+        expect(page.locator("[data-testid=chart-point].swing")).to_have_count(len(swings))
+        # Hover over the biggest swing: the caption says what happened there.
+        biggest = points[swings[0]]
+        page.locator(f'[data-testid=chart-point][data-index="{swings[0]}"]').hover()
+        deal_word = "Deal" if locale == "en-US" else "mano"
+        expect(page.get_by_test_id("review-chart-caption")).to_contain_text(f"{deal_word} {biggest['deal']}")
+        # Tap the first point: the deal's start.
+        page.locator('[data-testid=chart-point][data-index="0"]').click()
+        expect(page.get_by_test_id("review-chart-caption")).to_have_text(begins)

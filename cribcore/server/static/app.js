@@ -1182,6 +1182,7 @@ function renderReview(conn, view) {
   if (!review) {
     $("review-summary").textContent = asked ? t("The coach is going through your game…") : "";
     list.replaceChildren();
+    renderChart(null);
     return;
   }
   const s = review.summary;
@@ -1210,6 +1211,94 @@ function renderReview(conn, view) {
     d.reason ? el("div", { class: "hint" }, d.reason) : "",
   )));
   if (!marked.length) list.append(el("li", { class: "hint" }, t("Nothing to mark: the expert agrees with your choices.")));
+  renderChart(review);
+}
+
+// The win-chance graph (docs/review.md): the seat's chance to win at each deal's start, after each
+// decision and at the end, as an SVG chart; hovering over a point or tapping it shows what it was; the
+// biggest swings are drawn larger, in another colour. Where no win table is at hand, the lead in points.
+function svgOf(tag, attrs, ...kids) {
+  const e = svg(tag, attrs);
+  for (const kid of kids) e.append(kid);
+  return e;
+}
+
+function chanceText(chances, value) {
+  if (chances.measure === "win") {
+    const percent = (100 * value).toLocaleString(LANG, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return t("{percent}% chance to win", { percent });
+  }
+  const signed = (value > 0 ? "+" : "") + pointsText(value);
+  if (chances.measure === "game_points") return t("{points} expected game points", { points: signed });
+  return t("lead {points}", { points: (value > 0 ? "+" : "") + Math.round(value) });
+}
+
+function pointWords(review, point) {
+  const value = chanceText(review.chances, point.value);
+  if (point.kind === "start") return t("Deal {deal} begins: {value}", { deal: point.deal, value });
+  if (point.kind === "end") return t("End of the game: {value}", { value });
+  const d = review.decisions[point.decision];
+  return t("Deal {deal}: you chose to {chosen}; after it, {value}", { deal: d.deal, chosen: actionWords(d.chosen), value });
+}
+
+let chartShown = null;
+
+function renderChart(review) {
+  const box = $("review-chart");
+  const caption = $("review-chart-caption");
+  // Drawn once per review: a later state message must not take away the point the player chose.
+  if (review && review === chartShown) return;
+  chartShown = review;
+  const chances = review ? review.chances : null;
+  const points = chances ? chances.points : [];
+  show(box, points.length > 1);
+  show(caption, points.length > 1);
+  if (points.length < 2) {
+    box.replaceChildren();
+    return;
+  }
+  const W = 600, H = 170, left = 40, right = 8, top = 10, bottom = 22;
+  const span = chances.high - chances.low || 1;
+  const x = (i) => left + (i * (W - left - right)) / (points.length - 1);
+  const y = (v) => top + ((chances.high - Math.min(chances.high, Math.max(chances.low, v))) * (H - top - bottom)) / span;
+  const middle = (chances.high + chances.low) / 2;
+  const scale = (v) => (chances.measure === "win" ? `${Math.round(100 * v)}%` : String(Math.round(v * 10) / 10));
+  const chart = svgOf("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "data-testid": "review-svg" });
+  const title = chances.measure === "lead"
+    ? t("No win table for this game's rules: the chart shows your lead in points.")
+    : chances.measure === "game_points" ? t("Your expected game points over the game") : t("Your chance to win over the game");
+  chart.append(svgOf("title", {}, title));
+  for (const v of [chances.high, middle, chances.low]) {
+    chart.append(svgOf("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: v === middle ? "even" : "grid" }));
+    chart.append(svgOf("text", { x: left - 4, y: y(v) + 4, class: "scale" }, scale(v)));
+  }
+  points.forEach((p, i) => {
+    if (p.kind === "start") chart.append(svgOf("text", { x: x(i), y: H - 6, class: "deal" }, String(p.deal)));
+  });
+  const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
+  chart.append(svgOf("polyline", { points: line, class: "trace" }));
+  const swings = new Set(chances.swings);
+  const choose = (p, dot) => {
+    caption.textContent = pointWords(review, p);
+    for (const other of chart.querySelectorAll(".chosen")) other.classList.remove("chosen");
+    dot.classList.add("chosen");
+  };
+  points.forEach((p, i) => {
+    const swing = swings.has(i);
+    const dot = svgOf(
+      "circle",
+      { cx: x(i), cy: y(p.value), r: swing ? 7 : 4, class: swing ? "point swing" : "point", "data-testid": "chart-point", "data-index": i, tabindex: 0 },
+      svgOf("title", {}, pointWords(review, p)),
+    );
+    dot.addEventListener("mouseenter", () => choose(p, dot));
+    dot.addEventListener("click", () => choose(p, dot));
+    dot.addEventListener("focus", () => choose(p, dot));
+    chart.append(dot);
+  });
+  box.replaceChildren(el("p", { class: "hint", "data-testid": "review-chart-title" }, title), chart);
+  caption.textContent = chances.swings.length
+    ? t("The biggest swings are drawn larger. Hover over a point or tap it to see the decision.")
+    : t("Hover over a point or tap it to see the decision.");
 }
 
 // ----------------------------------------------------------------- screens
