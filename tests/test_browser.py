@@ -891,3 +891,40 @@ def test_the_review_draws_the_win_chance_graph_in_two_languages(base_url: str, c
         # Tap the first point: the deal's start.
         page.locator('[data-testid=chart-point][data-index="0"]').click()
         expect(page.get_by_test_id("review-chart-caption")).to_have_text(begins)
+
+
+def test_the_discard_trainer_on_the_board(base_url: str, contexts: Contexts) -> None:
+    from cribcore.engine import standard_profile
+    from cribcore.practice_discards import deal_trials, judge
+
+    first, _second = deal_trials(3, 2)
+    page = contexts.page()
+    page.goto(f"{base_url}/?seed=3")
+    page.get_by_test_id("start-practice").click()
+    role = page.get_by_test_id("practice-role")
+    expect(role).to_have_text("Hand 1: you deal, the crib is yours.")
+    cards = page.get_by_test_id("practice-hand").locator("button[data-card]")
+    expect(cards).to_have_count(6)
+    assert [c.get_attribute("data-card") for c in cards.all()] == [str(c) for c in first.hand]
+    confirm = page.get_by_test_id("practice-confirm")
+    expect(confirm).to_be_disabled()
+    chosen = first.hand[4:]
+    for card in chosen:  # tap two cards
+        page.get_by_test_id("practice-hand").locator(f'button[data-card="{card}"]').click()
+    confirm.click()
+    answer = judge(first, chosen, standard_profile())
+    assert answer.rank > 1
+    lost = f"{round(answer.points_lost, 4):.2f}"
+    expect(page.get_by_test_id("practice-verdict")).to_have_text(
+        f"Rank {answer.rank} of 15: {lost} points below the best net."
+    )
+    expect(page.get_by_test_id("practice-figures").locator("tr")).to_have_count(3)
+    expect(page.get_by_test_id("practice-expert")).to_contain_text("The expert lays away")
+    expect(page.get_by_test_id("practice-score")).to_have_text(
+        f"Score: 0 of 1 best (0%), {lost} points lost a hand on average"
+    )
+    # In Spanish, the next hand (the pone's), and the totals kept on this device.
+    page.get_by_test_id("lang").select_option("es")
+    page.get_by_test_id("practice-next").click()
+    expect(role).to_have_text("Mano 2: reparte el rival, la cuna es suya.")
+    expect(page.get_by_test_id("practice-long")).to_contain_text("En este dispositivo: 0 de 1 mejores")

@@ -146,3 +146,19 @@ def test_answers_by_name_or_position_and_the_expert_reason() -> None:
     answer = judge(trial, trial.hand[4:], standard_profile())
     assert answer.rank > 1 and answer.points_lost > 0 and not answer.expert_agrees and answer.reason
     assert Score().add(answer).share_best == 0.0
+
+
+def test_the_servers_trainer_gives_the_same_numbers() -> None:
+    from starlette.testclient import TestClient
+
+    from cribcore.server.app import create_app
+
+    [_first, trial] = deal_trials(3, 2)
+    with TestClient(create_app()) as client:
+        deal = client.post("/api/practice/discards", json={"seed": 3, "hand": 2}).json()
+        assert deal == {"type": "deal", **trial.to_json()}
+        chosen = [str(c) for c in trial.hand[:2]]
+        result = client.post("/api/practice/discards", json={"seed": 3, "hand": 2, "discard": chosen}).json()
+        assert result == {"type": "result", **judge(trial, trial.hand[:2], standard_profile()).to_json()}
+        refused = client.post("/api/practice/discards", json={"seed": 3, "hand": 2, "discard": ["AS", "AS"]})
+        assert refused.status_code == 400 and "two different cards of the hand" in refused.json()["error"]

@@ -96,6 +96,7 @@ async function setLang(lang, keep) {
     table.render();
   }
   if (!$("start").hidden) renderStart(true);
+  if (!$("practice").hidden) renderPractice();
 }
 
 // ----------------------------------------------------------------- small helpers
@@ -1301,13 +1302,151 @@ function renderChart(review) {
     : t("Hover over a point or tap it to see the decision.");
 }
 
+// ----------------------------------------------------------------- the discard trainer
+
+// Six cards from the server (POST /api/practice/discards: the numbers of `cribbage practice discards`);
+// tap two, lay them away, and see the choice's rank among the fifteen beside the best, the expert's
+// choice with its reason, and the running score. The long-run totals are kept on this device.
+const PRACTICE = "cribcore.practice";
+const practice = { seed: null, hand: 1, deal: null, selected: new Set(), result: null, score: { hands: 0, best: 0, lost: 0 } };
+
+function practiceTotals() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(PRACTICE));
+    if (kept && Number.isFinite(kept.hands) && Number.isFinite(kept.best) && Number.isFinite(kept.lost)) return kept;
+  } catch {
+    /* nothing kept, or not ours */
+  }
+  return { hands: 0, best: 0, lost: 0 };
+}
+
+function scoreWords(score, msgid) {
+  const share = score.hands ? Math.round((100 * score.best) / score.hands) : 0;
+  const lost = (score.hands ? score.lost / score.hands : 0).toLocaleString(LANG, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return t(msgid, { best: score.best, hands: score.hands, share: `${share}%`, lost });
+}
+
+async function openPractice() {
+  leaveTable();
+  screen("practice");
+  if (practice.seed === null) {
+    const asked = Number(new URLSearchParams(location.search).get("seed"));
+    practice.seed = Number.isInteger(asked) && asked >= 0 ? asked : Math.floor(Math.random() * 2 ** 32);
+  }
+  if (!practice.deal) await dealPractice();
+  renderPractice();
+}
+
+async function dealPractice() {
+  practice.selected.clear();
+  practice.result = null;
+  practice.deal = null;
+  try {
+    practice.deal = await api("/api/practice/discards", { seed: practice.seed, hand: practice.hand });
+  } catch (e) {
+    status(t("Could not deal: {error}", { error: e.message }));
+  }
+}
+
+async function answerPractice() {
+  const { deal } = practice;
+  if (!deal || practice.selected.size !== 2 || practice.result) return;
+  const discard = deal.cards.filter((c) => practice.selected.has(c));
+  try {
+    const r = await api("/api/practice/discards", { seed: practice.seed, hand: practice.hand, discard, lang: LANG });
+    practice.result = r;
+    const best = r.choice.rank === 1 ? 1 : 0;
+    for (const score of [practice.score]) {
+      score.hands += 1;
+      score.best += best;
+      score.lost += r.points_lost;
+    }
+    const total = practiceTotals();
+    try {
+      localStorage.setItem(PRACTICE, JSON.stringify({ hands: total.hands + 1, best: total.best + best, lost: total.lost + r.points_lost }));
+    } catch {
+      /* private mode: the totals last this page */
+    }
+  } catch (e) {
+    status(t("Could not judge: {error}", { error: e.message }));
+  }
+  renderPractice();
+}
+
+function figure(n) {
+  return n.toLocaleString(LANG, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function renderPractice() {
+  const { deal, result } = practice;
+  $("practice-role").textContent = deal
+    ? t(deal.dealer ? N_("Hand {n}: you deal, the crib is yours.") : N_("Hand {n}: the opponent deals, the crib is theirs."), { n: deal.hand })
+    : "";
+  $("practice-hand").replaceChildren(
+    ...(deal ? deal.cards : []).map((c) => {
+      const sel = practice.selected.has(c);
+      const b = el(
+        "button",
+        { type: "button", class: `card${isRed(c) ? " red" : ""}${sel ? " selected" : ""}`, "data-card": c, "aria-label": cardLabel(c), "aria-pressed": String(sel), disabled: !!result },
+        cardText(c),
+      );
+      b.addEventListener("click", () => {
+        if (sel) practice.selected.delete(c);
+        else if (practice.selected.size < 2) practice.selected.add(c);
+        else return void status(t("Lay away {n} cards: tap a chosen card to put it back.", { n: words(2) }), "info");
+        renderPractice();
+      });
+      return b;
+    }),
+  );
+  show($("practice-confirm"), !result);
+  $("practice-confirm").disabled = practice.selected.size !== 2;
+  $("practice-confirm").onclick = answerPractice;
+  show($("practice-next"), !!result);
+  $("practice-next").onclick = async () => {
+    practice.hand += 1;
+    await dealPractice();
+    renderPractice();
+  };
+  const box = $("practice-result");
+  if (!result) {
+    box.replaceChildren();
+  } else {
+    const n = 15;
+    const verdict = result.choice.rank === 1
+      ? t("The best net: rank 1 of {n}.", { n })
+      : t("Rank {rank} of {n}: {points} points below the best net.", { rank: result.choice.rank, n, points: figure(result.points_lost) });
+    const crib = (o) => (o.crib === "yours" ? "+" : "−") + figure(o.expected_crib);
+    const row = (label, o) => el("tr", {}, el("th", {}, label), el("td", {}, cardsText(o.keep)), el("td", {}, cardsText(o.discard)),
+      el("td", { class: "n" }, figure(o.expected_hand)), el("td", { class: "n" }, crib(o)), el("td", { class: "n" }, figure(o.net)));
+    const rows = [row(t("yours"), result.choice)];
+    if (result.choice.rank !== 1) rows.push(row(t("best"), result.best));
+    const expert = result.expert.agrees
+      ? t("The expert lays away the same cards.")
+      : t("The expert lays away {cards}: {reason}", { cards: cardsText(result.expert.discard), reason: result.expert.reason });
+    box.replaceChildren(
+      el("p", { class: result.choice.rank === 1 ? "good" : "", "data-testid": "practice-verdict" }, verdict),
+      el("table", { class: "figures", "data-testid": "practice-figures" },
+        el("tr", {}, ...["", t("keep"), t("discard"), t("hand"), t("crib"), t("net")].map((h) => el("th", {}, h))), ...rows),
+      el("p", { class: "hint", "data-testid": "practice-expert" }, expert),
+    );
+  }
+  $("practice-score").textContent = practice.score.hands
+    ? scoreWords(practice.score, N_("Score: {best} of {hands} best ({share}), {lost} points lost a hand on average"))
+    : "";
+  const total = practiceTotals();
+  $("practice-long").textContent = total.hands
+    ? scoreWords(total, N_("On this device: {best} of {hands} best ({share}), {lost} points lost a hand on average"))
+    : "";
+}
+
 // ----------------------------------------------------------------- screens
 
 let table = null;
 let profiles = null;
 
 function screen(name) {
-  for (const s of ["start", "join", "table"]) show($(s), s === name);
+  for (const s of ["start", "join", "table", "practice"]) show($(s), s === name);
 }
 
 function leaveTable() {
@@ -1334,6 +1473,7 @@ function route() {
     return;
   }
   if (h.get("key")) return openSeatLink(h.get("key"));
+  if (h.has("practice")) return openPractice();
   const id = h.get("room");
   if (id) {
     const rec = getGame(id);
@@ -1506,6 +1646,7 @@ async function join(code) {
 // ----------------------------------------------------------------- wiring
 
 $("start-same").onclick = () => create("same-device");
+$("start-practice").onclick = () => go("#practice");
 $("start-friend").onclick = () => create("friend");
 $("clear").onclick = () => show($("clear-ask"), true);
 $("clear-no").onclick = () => show($("clear-ask"), false);
