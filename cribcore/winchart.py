@@ -76,7 +76,8 @@ class ChanceSeries:
     """``win``, ``game_points`` or ``lead`` (see the module docstring)."""
     points: tuple[ChancePoint, ...]
     low: float
-    """The scale's bottom: 0 for a chance, ``-G`` for game points, the lowest lead otherwise."""
+    """The scale's bottom: 0 for a chance, ``-G`` for game points, minus the largest lead otherwise (the
+    scale is even about 0)."""
     high: float
     swings: tuple[int, ...]
     """Indexes into `points` of the biggest swings, biggest first."""
@@ -162,8 +163,9 @@ def build_series(
         chance = _finished_value(table, side, winner, scores) if use_table else None
         points.append(ChancePoint(starts[-1].deal, "end", None, scores, chance, value_of(chance, scores)))
     if measure == "lead":
-        values = [p.value for p in points] or [0.0]
-        low, high = min(-1.0, *values), max(1.0, *values)
+        # Even about 0, so that above the middle is ahead and below it behind.
+        reach = max([1.0, *(abs(p.value) for p in points)])
+        low, high = -reach, reach
     else:
         low, high = (-top, top) if measure == "game_points" else (0.0, 1.0)
     moves = sorted(

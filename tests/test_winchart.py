@@ -18,6 +18,7 @@ from cribcore.players import wintable
 from cribcore.records import game_record, read_record
 from cribcore.review import review_game
 from cribcore.testing import stacked_game
+from cribcore.winchart import DealStart, build_series
 
 from .terminal import cribbage_pty, run_in_process
 
@@ -128,3 +129,49 @@ def test_without_a_table_one_line_says_so_and_the_lead_is_shown(
     )
     assert [p.chance for p in review.chances.points] == [None, None]
     assert [p.value for p in review.chances.points] == [0.0, 0.0]
+
+
+class _Table:
+    """A stand-in win table: the dealer's side's value is 0.6 everywhere; a win is worth 1 or 2."""
+
+    game_points = (2, 1)
+
+    def start(self, dealer: int, pone: int) -> float:
+        return 0.6
+
+    def won(self, loser: int) -> float:
+        return 1.0
+
+
+def test_expected_game_points_where_a_game_can_give_more_than_one() -> None:
+    series = build_series(
+        table=_Table(),
+        side=0,
+        side_of=lambda seat: seat,
+        starts=[DealStart(0, 1, (0, 0))],
+        decisions=[(0, "discard", (0, 0), 0.25)],
+        end=(0, (121, 80)),
+        profile="skunk-match",
+    )
+    assert series.measure == "game_points" and (series.low, series.high) == (-2.0, 2.0)
+    start, after, end = series.points
+    assert start.chance == pytest.approx(0.4) and start.value == pytest.approx(-0.4)  # the pone's side
+    assert after.value == pytest.approx(-1.0) and end.value == pytest.approx(2.0)
+    assert series.swings[0] == 2
+    lines = chart_lines(series, width=80, unicode=False)
+    assert lines[0].plain.split()[0] == "+2.0" and lines[-2].plain.split()[0] == "-2.0"
+
+
+def test_the_lead_is_drawn_even_about_zero() -> None:
+    series = build_series(
+        table=None,
+        side=1,
+        side_of=lambda seat: seat % 3,
+        starts=[DealStart(0, 0, (0, 0, 0)), DealStart(1, 1, (3, 9, 5))],
+        decisions=[(0, "play", (2, 0, 0), None)],
+        end=None,
+        profile="three-players",
+    )
+    assert series.measure == "lead" and series.note is not None
+    assert [p.value for p in series.points] == [0.0, -2.0, 4.0]
+    assert (series.low, series.high) == (-4.0, 4.0)

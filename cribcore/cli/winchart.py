@@ -30,7 +30,7 @@ def value_text(series: ChanceSeries, value: float) -> str:
         return percent_text(value)
     if series.measure == "game_points":
         return decimal_text(value, 1, sign=True)
-    return f"{round(value):+d}"
+    return f"{round(value):+d}" if round(value) else "0"
 
 
 def _label(series: ChanceSeries, value: float) -> str:
