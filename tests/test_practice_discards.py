@@ -162,3 +162,14 @@ def test_the_servers_trainer_gives_the_same_numbers() -> None:
         assert result == {"type": "result", **judge(trial, trial.hand[:2], standard_profile()).to_json()}
         refused = client.post("/api/practice/discards", json={"seed": 3, "hand": 2, "discard": ["AS", "AS"]})
         assert refused.status_code == 400 and "two different cards of the hand" in refused.json()["error"]
+
+
+def test_the_servers_trainer_is_limited_per_address() -> None:
+    from starlette.testclient import TestClient
+
+    from cribcore.server.app import Limits, create_app
+
+    with TestClient(create_app(limits=Limits(state_reads_per_minute=1))) as client:
+        assert client.post("/api/practice/discards", json={"seed": 3}).status_code == 200
+        again = client.post("/api/practice/discards", json={"seed": 3})
+        assert again.status_code == 429 and "slow down" in again.json()["error"]

@@ -900,7 +900,11 @@ def create_app(
             Route("/api/rooms", _json_errors(server.create_room), methods=["POST"]),
             Route("/api/join", _json_errors(server.join_room), methods=["POST"]),
             Route("/api/rooms/{room}/state", _json_errors(server.room_state)),
-            Route("/api/practice/discards", _json_errors(practice_discards(server.parsed)), methods=["POST"]),
+            Route(
+                "/api/practice/discards",
+                _json_errors(practice_discards(server.parsed, server.state_reads.allow)),
+                methods=["POST"],
+            ),
             WebSocketRoute("/ws", server.play),
             Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
         ],

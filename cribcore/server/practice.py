@@ -12,6 +12,7 @@ board's. Two cards that are not of the hand are refused in one line.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
@@ -42,12 +43,16 @@ class DiscardQuestion(BaseModel):
 
 
 Parse = Callable[[Request, type[DiscardQuestion]], Awaitable[DiscardQuestion]]
+Allow = Callable[[str, float], bool]
 
 
-def practice_discards(parse: Parse) -> Callable[[Request], Awaitable[Response]]:
-    """The route's handler; ``parse`` reads and checks the body (the server's ``parsed``)."""
+def practice_discards(parse: Parse, allow: Allow) -> Callable[[Request], Awaitable[Response]]:
+    """The route's handler; ``parse`` reads and checks the body (the server's ``parsed``), ``allow``
+    says whether an address may ask again now (a per-minute limit: each answer costs the expert's time)."""
 
     async def handle(request: Request) -> Response:
+        if not allow(request.client.host if request.client else "", time.monotonic()):
+            raise RoomError("rate", "too many practice requests from this address: slow down")
         question = await parse(request, DiscardQuestion)
         trial = deal_trials(question.seed, question.hand, question.role)[-1]
         if question.discard is None:
