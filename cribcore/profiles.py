@@ -23,6 +23,7 @@ from .pluginmanager import (
     BASE_PLUGIN,
     UnknownPlugin,
     available,
+    each_plugin,
     load_plugin,
     options_model,
     plugin_manager,
@@ -238,16 +239,18 @@ def _plugin_rules(pm: pluggy.PluginManager, path: Path) -> dict[str, Mapping[str
     answers: dict[str, Mapping[str, Any]] = {}
     setter: dict[str, tuple[str, Any]] = {}
     # In registration order, so a conflict names the plugins in the profile's order.
-    for impl in pm.hook.cribcore_rules.get_hookimpls():
-        answer: Mapping[str, Any] = cast("Mapping[str, Any] | None", impl.function()) or {}
+    for plugin, results in each_plugin(pm, "cribcore_rules"):
+        answer: dict[str, Any] = {}
+        for result in results:
+            answer.update(cast("Mapping[str, Any] | None", result) or {})
         for key, value in answer.items():
             if key in setter and setter[key][1] != value:
                 raise ProfileError(
-                    f"{path}: plugins: {setter[key][0]} and {impl.plugin_name} cannot be combined "
+                    f"{path}: plugins: {setter[key][0]} and {plugin} cannot be combined "
                     f"({key} {setter[key][1]!r} and {value!r})"
                 )
-            setter[key] = (impl.plugin_name, value)
-        answers[impl.plugin_name] = answer
+            setter[key] = (plugin, value)
+        answers[plugin] = answer
     return answers
 
 
@@ -269,14 +272,15 @@ def _pack(pm: pluggy.PluginManager, rules: RuleSet, path: Path) -> tuple[Card, .
 
 def _score_kinds(pm: pluggy.PluginManager, path: Path) -> None:
     """Register the words of the plugins' own score kinds (``cribcore_score_kinds``)."""
-    for impl in pm.hook.cribcore_score_kinds.get_hookimpls():
-        kinds = cast("Mapping[str, ScoreKind] | None", impl.function()) or {}
-        try:
-            if not all(isinstance(words, ScoreKind) for words in kinds.values()):
-                raise ValueError("each kind's words must be a ScoreKind")
-            register_kinds(kinds)
-        except ValueError as exc:
-            raise ProfileError(f"{path}: {impl.plugin_name}: {exc}") from None
+    for plugin, results in each_plugin(pm, "cribcore_score_kinds"):
+        for result in results:
+            kinds = cast("Mapping[str, ScoreKind] | None", result) or {}
+            try:
+                if not all(isinstance(words, ScoreKind) for words in kinds.values()):
+                    raise ValueError("each kind's words must be a ScoreKind")
+                register_kinds(kinds)
+            except ValueError as exc:
+                raise ProfileError(f"{path}: {plugin}: {exc}") from None
 
 
 def _finish(layers: _Layers, path: Path) -> Profile:
@@ -299,10 +303,10 @@ def _finish(layers: _Layers, path: Path) -> Profile:
     except ValidationError as exc:
         raise _first_error(path, exc, "rules", sources=layers.sources) from None
     _score_kinds(pm, path)
-    for impl in pm.hook.cribcore_check_rules.get_hookimpls():
-        reason = impl.function(rules=rules)
+    for plugin, reasons in each_plugin(pm, "cribcore_check_rules", rules=rules):
+        reason = next((reason for reason in reasons if reason), None)
         if reason:
-            raise ProfileError(f"{path}: {impl.plugin_name}: {reason}")
+            raise ProfileError(f"{path}: {plugin}: {reason}")
     return Profile(
         name=layers.name,
         description=layers.description,

@@ -37,6 +37,7 @@ from .deals import DealCards, RecordedDeals
 from .engine import Game
 from .players import RandomPlayer
 from .profiles import Profile, load_profile, resolved_profile
+from .rulebook import recording
 from .rules import RuleSet
 
 __all__ = [
@@ -190,7 +191,13 @@ class HookRecorder:
 @contextmanager
 def record_hooks(profile: Profile) -> Iterator[HookRecorder]:
     """Record every hook call of the games played under ``profile`` (pluggy's call monitoring on the
-    profile's plugin manager, which every game of that profile shares) until the block ends."""
+    profile's plugin manager, which every game of that profile shares) until the block ends.
+
+    While it records, the profile's rules authority keeps no answers (`cribcore.rulebook.recording`):
+    every question a game asks reaches the hooks, so the same seeded game records the same calls
+    each time it is played, whatever ran before. Hooks that only the standard plugin implements are
+    answered without a hook call, and tables the computer players build once per profile are not
+    built again."""
     pm = pluginmanager.plugin_manager(profile.plugins, profile.options)
     recorder = HookRecorder()
     pending: list[tuple[str, Mapping[str, Any]]] = []
@@ -206,7 +213,8 @@ def record_hooks(profile: Profile) -> Iterator[HookRecorder]:
 
     undo = pm.add_hookcall_monitoring(before, after)
     try:
-        yield recorder
+        with recording(profile):
+            yield recorder
     finally:
         undo()
 
