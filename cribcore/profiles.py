@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import FULL_DECK, Card
 from .nesting import DataTooLarge, check_depth
+from .packaged_profiles import PackagedProfile, find_packaged
 from .pluginmanager import (
     BASE_PLUGIN,
     UnknownPlugin,
@@ -117,12 +118,20 @@ def _first_error(
     return ProfileError(f"{path}: {key}: {message}" if key else f"{path}: {message}")
 
 
-def _read(path: Path) -> ProfileFile:
+def _read(path: Path, packaged: PackagedProfile | None = None) -> ProfileFile:
+    source: str | Mapping[str, Any] | None = None
+    if packaged is not None:
+        try:
+            source = packaged.source()
+        except ValueError as exc:
+            raise ProfileError(f"{path}: {exc}") from None
     # A device or a pipe (/dev/zero, /dev/stdin) would never end, or never come: only a file is read.
-    if path.exists() and not path.is_file():
+    elif path.exists() and not path.is_file():
         raise ProfileError(f"{path}: not a profile file")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if source is None:
+            source = path.read_text(encoding="utf-8")
+        data = tomllib.loads(source) if isinstance(source, str) else dict(source)
         check_depth(data)
     except FileNotFoundError:
         raise ProfileError(f"{path}: no such profile file") from None
@@ -140,19 +149,27 @@ def _read(path: Path) -> ProfileFile:
         raise _first_error(path, exc) from None
 
 
-def _locate(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
+def _locate(name_or_path: str | Path, relative_to: Path | None = None) -> tuple[Path, PackagedProfile | None]:
+    """Where a profile is: a file, a built-in profile, or one an installed package ships (then also the
+    package's profile; its path only names it in messages)."""
     text = str(name_or_path)
     if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text:
         path = Path(text)
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
-        return path
+        return path, None
     builtin = BUILTIN_DIRECTORY / f"{text}.toml"
-    if not builtin.is_file():
+    if builtin.is_file():
+        return builtin, None
+    try:
+        packaged = find_packaged(text)
+    except ValueError as exc:
+        raise ProfileError(str(exc)) from None
+    if packaged is None:
         raise ProfileError(
             f"unknown profile {text!r} (built-in: {', '.join(builtin_names())}; or a .toml file)"
         )
-    return builtin
+    return packaged.where, packaged
 
 
 def builtin_profile(name: str) -> Profile:
@@ -169,12 +186,14 @@ def builtin_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: n != STANDARD))
 
 
-def _collect(path: Path, seen: tuple[Path, ...]) -> _Layers:
+def _collect(path: Path, seen: tuple[Path, ...], packaged: PackagedProfile | None = None) -> _Layers:
     if path.resolve() in seen:
         raise ProfileError(f"{path}: extends: profiles extend each other in a loop")
     if len(seen) >= MAX_EXTENDS:
         raise ProfileError(f"{path}: extends: more than {MAX_EXTENDS} profiles extend one another")
-    spec = _read(path)
+    spec = _read(path, packaged)
+    if packaged is not None and spec.name != packaged.name:
+        raise ProfileError(f"{path}: name: must be {packaged.name!r}, the name its package registers")
     is_builtin_standard = path.resolve() == (BUILTIN_DIRECTORY / f"{STANDARD}.toml").resolve()
     if spec.name == STANDARD and not is_builtin_standard:
         raise ProfileError(
@@ -185,12 +204,18 @@ def _collect(path: Path, seen: tuple[Path, ...]) -> _Layers:
         raise ProfileError(f"{path}: locked: only the built-in standard profile is locked")
     if spec.extends is not None:
         try:
-            base_path = _locate(spec.extends, path.parent)
-            if not base_path.is_file():
+            base_path, base_packaged = _locate(spec.extends, None if packaged else path.parent)
+            if (
+                packaged is not None
+                and base_packaged is None
+                and not base_path.is_relative_to(BUILTIN_DIRECTORY)
+            ):
+                raise ProfileError("a packaged profile extends a profile by name, not a file")
+            if base_packaged is None and not base_path.is_file():
                 raise ProfileError(f"no such profile file {base_path}")
         except ProfileError as exc:
             raise ProfileError(f"{path}: extends: {exc}") from None
-        base = _collect(base_path, (*seen, path.resolve()))
+        base = _collect(base_path, (*seen, path.resolve()), base_packaged)
     else:
         base = _Layers(spec.name, "", False, (BASE_PLUGIN,), {}, [], {})
     plugins = tuple(dict.fromkeys((BASE_PLUGIN, *base.plugins, *spec.plugins)))
@@ -378,14 +403,16 @@ def profile_schema() -> dict[str, Any]:
 
 
 def load_profile(name_or_path: str | Path = STANDARD) -> Profile:
-    """Load and fully check a built-in profile by name or a profile file by path.
+    """Load and fully check a built-in profile by name, a profile an installed package ships by name
+    (`cribcore.packaged_profiles`; a built-in name always means the built-in profile), or a profile file
+    by path.
 
     The built-in standard profile must be exactly the standard rules (docs/rules.md): an edited
     copy is refused.
     Raises `ProfileError` with one message naming the file, the key and the reason.
     """
-    path = _locate(name_or_path)
-    profile = _finish(_collect(path, ()), path)
+    path, packaged = _locate(name_or_path)
+    profile = _finish(_collect(path, (), packaged), path)
     if profile.name == STANDARD and (
         profile.rules != RuleSet() or profile.plugins != (BASE_PLUGIN,) or profile.options
     ):
