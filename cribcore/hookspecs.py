@@ -35,9 +35,13 @@ from .scoring import ScoreItem
 from .speech import ScoreKind
 
 PROJECT = "cribcore"
+"""The project name of cribcore's hooks and markers in pluggy."""
 
 hookspec = pluggy.HookspecMarker(PROJECT)
+"""Marks a hook specification: cribcore's own, the functions of this module."""
 hookimpl = pluggy.HookimplMarker(PROJECT)
+"""Marks a plugin's implementation of a hook: ``@hookimpl``, or with pluggy's options, such as
+``@hookimpl(tryfirst=True)`` or ``@hookimpl(wrapper=True)`` (docs/plugins.md, "Calling conventions")."""
 
 __all__ = ["PROJECT", "hookimpl", "hookspec"]
 
@@ -325,3 +329,7 @@ def cribcore_phase_choose(
     `cribcore_phase_actions`. *firstresult*: the plugin that opened the phase returns one of ``legal``;
     when nobody answers (or the answer is not legal) the player takes the first legal action.
     """
+
+
+# Every hook is public: its name, arguments and return type are the contract with plugins.
+__all__ += [name for name in tuple(globals()) if name.startswith("cribcore_")]

@@ -28,6 +28,7 @@ from typing import Any
 __all__ = ["ENTRY_POINT_GROUP", "PackagedProfile", "find_packaged", "packaged_profiles"]
 
 ENTRY_POINT_GROUP = "cribcore.profiles"
+"""The entry-point group of the profiles packages ship."""
 
 
 @dataclass(frozen=True, slots=True)

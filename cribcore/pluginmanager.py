@@ -58,7 +58,9 @@ __all__ = [
 ]
 
 ENTRY_POINT_GROUP = "cribcore.plugins"
+"""The entry-point group plugins are registered in, built-in and third-party alike."""
 BASE_PLUGIN = "standard"
+"""The built-in plugin of the standard rules, loaded first for every game."""
 
 
 class UnknownPlugin(ValueError):

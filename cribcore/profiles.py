@@ -48,6 +48,7 @@ __all__ = [
 ]
 
 STANDARD = "standard"
+"""The name of the locked standard profile, the default of every command."""
 
 MAX_EXTENDS = 16
 """The longest chain of profile files extending one another (the file itself included)."""
