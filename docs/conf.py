@@ -6,6 +6,8 @@ Build it with ``pip install -e '.[docs]'`` and ``python -m sphinx -W -b html doc
 
 from __future__ import annotations
 
+from typing import Any
+
 from cribcore.version import VERSION
 
 project = "cribcore"
@@ -17,7 +19,8 @@ version = ".".join(VERSION.split(".")[:2])
 extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.viewcode"]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
-exclude_patterns = ["OUT", "_build", "**/.venv"]
+# Sphinx keeps the page name "search" for its own search page: the guide search.md is play-search.
+exclude_patterns = ["OUT", "_build", "**/.venv", "search.md"]
 
 # Docstrings write `Name` for a name of the API: link it where it is documented, plain text otherwise.
 default_role = "py:obj"
@@ -39,3 +42,12 @@ suppress_warnings = ["myst.xref_missing"]
 
 html_theme = "furo"
 html_title = f"cribcore {release}"
+
+
+def _play_search_links(app: object, docname: str, source: list[str]) -> None:
+    """Links to the guide search.md lead to its page, play-search (the guides link it by file)."""
+    source[0] = source[0].replace("](search.md", "](play-search.md")
+
+
+def setup(app: Any) -> None:
+    app.connect("source-read", _play_search_links)

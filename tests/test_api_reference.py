@@ -150,3 +150,13 @@ def test_the_reference_declares_what_is_public_and_stable(built: Path) -> None:
     assert "What is public and stable" in text
     for module in DOCUMENTED:
         assert f"cribcore.{module}" in text, module
+
+
+def test_every_guide_is_a_page_and_the_play_search_keeps_its_own(built: Path) -> None:
+    for guide in sorted((ROOT / "docs").glob("*.md")):
+        page = "play-search" if guide.stem == "search" else guide.stem
+        title = guide.read_text(encoding="utf-8").splitlines()[0].removeprefix("# ")
+        if guide.stem == "play-search":
+            continue
+        text = html.unescape(re.sub(r"<[^>]+>", "", (built / f"{page}.html").read_text(encoding="utf-8")))
+        assert title.replace("`", "") in text, guide.name
