@@ -187,3 +187,13 @@ def test_a_shipped_profile_may_be_a_file_and_extend_another_shipped_one(site: Si
     )
     quick = load_profile("quick")
     assert quick.rules.target == 61 and "five-card" in quick.plugins
+
+
+def test_a_new_profile_extends_a_shipped_one_by_name(
+    examples: Site, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    output = tmp_path / "two-jokers.toml"
+    argv = ["profiles", "new", "two-jokers", "--from", "joker-cribbage", "--set", "joker-cribbage.jokers=2"]
+    assert main([*argv, "--output", str(output)]) == 0, capsys.readouterr().err
+    assert tomllib.loads(output.read_text(encoding="utf-8"))["extends"] == "joker-cribbage"
+    assert load_profile(output).options["joker-cribbage"]["jokers"] == 2

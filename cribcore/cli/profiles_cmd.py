@@ -23,6 +23,7 @@ from rich.text import Text
 
 from ..files import atomic_write_text, check_writable
 from ..i18n import _, gettext
+from ..packaged_profiles import packaged_profiles
 from ..plugincheck import CHECK_SEED, try_profile
 from ..pluginmanager import PluginError
 from ..profiles import (
@@ -272,7 +273,9 @@ def _new(args: argparse.Namespace, console: Console) -> int:
     except OSError as exc:
         raise UsageError(f"--output: {os_error_text(exc)}", "profiles new") from None
     base = load_profile(args.base)
-    extends = args.base if args.base in builtin_names() else os.path.relpath(Path(args.base), output.parent)
+    # A name (built in, or shipped by a package) stays a name; a file is linked relative to the new one.
+    named = args.base in builtin_names() or args.base in packaged_profiles()
+    extends = args.base if named else os.path.relpath(Path(args.base), output.parent)
     plugins = [p for p in args.plugin if p not in base.plugins]
     rules: dict[str, Any] = {}
     options: dict[str, dict[str, Any]] = {}
