@@ -182,10 +182,12 @@ class Rulebook:
 
     @property
     def rules(self) -> RuleSet:
+        """The profile's rules (`cribcore.rules.RuleSet`)."""
         return self._rules
 
     @property
     def profile_name(self) -> str:
+        """The profile's name."""
         return self.profile.name
 
     @property

@@ -185,6 +185,7 @@ class HookRecorder:
         return [call for call in self.calls if call.name == full]
 
     def clear(self) -> None:
+        """Forget the calls recorded so far."""
         self.calls.clear()
 
 

@@ -160,3 +160,15 @@ def test_every_guide_is_a_page_and_the_play_search_keeps_its_own(built: Path) ->
             continue
         text = html.unescape(re.sub(r"<[^>]+>", "", (built / f"{page}.html").read_text(encoding="utf-8")))
         assert title.replace("`", "") in text, guide.name
+
+
+@pytest.mark.parametrize("module", DOCUMENTED)
+def test_every_exported_class_and_function_has_a_docstring(module: str) -> None:
+    home = importlib.import_module(f"cribcore.{module}")
+    exported = [getattr(home, name) for name in home.__all__]
+    undocumented = [
+        getattr(obj, "__name__", "?")
+        for obj in exported
+        if (inspect.isclass(obj) or inspect.isroutine(obj)) and not inspect.getdoc(obj)
+    ]
+    assert not undocumented, f"cribcore.{module}: no docstring for {undocumented}"
