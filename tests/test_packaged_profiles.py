@@ -134,6 +134,23 @@ def test_a_built_in_name_stays_the_built_in_profile(site: Site, capsys: pytest.C
     assert "cribcore-shadow" not in captured.out
 
 
+def test_naming_a_shadowed_built_in_profile_plays_it_with_one_warning(
+    site: Site, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site.install(
+        "cribcore-shadow",
+        f"[{ENTRY_POINT_GROUP}]\nfive-card = cribcore_shipped_shadow:PROFILE\n",
+        {"cribcore_shipped_shadow": "PROFILE = {'name': 'five-card', 'extends': 'standard'}\n"},
+    )
+    assert main(["score", "5H", "5D", "5S", "JC", "--starter", "5C", "--profile", "five-card", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "cribbage: warning: profile 'five-card' of cribcore-shadow is not used: "
+        "a built-in profile has that name\n"
+    )
+    assert json.loads(captured.out)["total"] == 29
+
+
 def test_a_name_two_packages_ship_is_refused_naming_both(site: Site) -> None:
     for package in ("cribcore-one", "cribcore-two"):
         module = "cribcore_shipped_" + package.split("-")[1]
