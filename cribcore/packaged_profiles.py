@@ -13,8 +13,8 @@ loads it by name, checked as any profile file is. Its ``name`` must be the name 
 and it may extend a built-in or another packaged profile by name (not a file).
 
 A built-in profile's name always means the built-in profile: a package's profile of that name is never
-loaded, and ``profiles list`` (or ``--profile NAME``) says so in one warning line. A name two packages register is refused
-when it is loaded, naming both packages.
+loaded, and ``profiles list`` (or ``--profile NAME``) says so in one warning line. A name two packages
+register is refused when it is loaded, naming both packages.
 """
 
 from __future__ import annotations
