@@ -26,11 +26,10 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Any
 
 from .cards import FULL_DECK, Card, Rank
 from .profiles import Profile
-from .rulebook import Rulebook
+from .rulebook import Rulebook, rulebook_for
 from .scoring import show_total
 
 __all__ = [
@@ -46,7 +45,6 @@ MAX_CARDS = 6
 
 _JACK = int(Rank.JACK)
 _SUITS = 4
-_HAND_FLUSH_PLUGIN = "hand-flush"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +63,11 @@ class FlushRules:
 
 
 def flush_rules(profile: Profile) -> FlushRules:
-    """The flush rules of ``profile``: the ``hand-flush`` plugin's ``hand_min`` and ``crib_min`` options
-    when it is enabled (5 means the starter must match too, 4 that the hand's or crib's own cards
-    suffice; see docs/rules.md), otherwise the standard rules."""
-    if _HAND_FLUSH_PLUGIN not in profile.plugins:
-        return FlushRules()
-    options: dict[str, Any] = profile.options.get(_HAND_FLUSH_PLUGIN, {})
-    return FlushRules(
-        hand_needs_starter=options.get("hand_min", 4) == 5,
-        crib_needs_starter=options.get("crib_min", 5) == 5,
-    )
+    """The flush rules of ``profile``: those its plugins declare (`Rulebook.flush_rules`, the
+    ``cribcore_flush_rules`` hook: the ``hand-flush`` plugin's options, for one), otherwise the
+    standard rules."""
+    flush = rulebook_for(profile).flush_rules
+    return FlushRules(*flush) if flush is not None else FlushRules()
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,7 @@ from ..players.muggins import declared_so_far
 from ..pluginmanager import PluginError
 from ..profiles import Profile
 from ..records import game_record, write_record
+from ..rulebook import KINDS, rulebook_for
 from ..saves import HUMAN, GameResult, MatchState, SaveConflict, SaveSlot, build_envelope
 from ..speech_messages import say_error
 from ..views import SeatView
@@ -340,7 +341,8 @@ class Session:
         self._holder = None
 
     def _help(self) -> str:
-        text = prompt_help(muggins="muggins" in self.seating.profile.plugins)
+        book = rulebook_for(self.seating.profile)
+        text = prompt_help(muggins=any(book.declared(kind) for kind in KINDS))
         if self.slot is None:
             return text
         return f"{text}\n" + _(
