@@ -23,13 +23,14 @@ from typing import Literal
 
 from .rulebook import Rulebook
 from .simulate import wilson_interval
-from .stats import Distribution, FlushRules, SuitsSeen, show_distribution
+from .stats import MAX_CARDS, Distribution, FlushRules, SuitsSeen, show_distribution
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "SampleReason",
     "SampledDistribution",
     "every_combination",
+    "pack_combinations",
     "sample_distribution",
     "show_statistics",
 ]
@@ -217,7 +218,9 @@ def show_statistics(
     crib: exact where the profile allows, otherwise ``samples`` draws with ``seed`` (the module
     docstring says which). ``rules`` are the profile's flush rules, reported with the figures.
 
-    Raises `ValueError` only for a number of cards outside 1 to `cribcore.stats.MAX_CARDS`."""
+    Raises `ValueError` only for a number of cards outside 1 to `cribcore.stats.MAX_CARDS` or no samples."""
+    if not 1 <= cards <= MAX_CARDS:
+        raise ValueError(f"a hand or crib for the statistics has 1 to {MAX_CARDS} cards, not {cards}")
     if samples < 1:
         raise ValueError(f"at least one sample, not {samples}")
     extra = book.has_extra_cards
