@@ -169,8 +169,9 @@ def show_distribution(
     every starter from the rest of the pack, counted as a hand or, with ``crib``, as a crib, by
     ``rulebook`` (a profile's rules) or else under the flush ``rules`` (standard by default).
 
-    Raises `ValueError` for an unsupported number of cards, or a rulebook whose show tells suits apart
-    beyond flushes and nobs (the classes of the module docstring would not be exact)."""
+    Raises `ValueError` for an unsupported number of cards, and `SuitsSeen` for a rulebook whose show
+    tells suits apart beyond flushes and nobs (the classes of the module docstring would not be exact;
+    `cribcore.stats_any_rule.show_statistics` samples such a profile instead)."""
     if not 1 <= cards <= MAX_CARDS:
         raise ValueError(f"a hand or crib for the statistics has 1 to {MAX_CARDS} cards, not {cards}")
     if rulebook is not None and rules is None:
