@@ -155,6 +155,7 @@ class PluginAction:
 
 
 Action = Discard | Play | Count | Muggins | Pass | PluginAction
+"""Any action a seat may take (`Game.apply` takes one; `parse_action` reads one from its text form)."""
 
 
 def _is_whole(value: object) -> bool:

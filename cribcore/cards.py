@@ -76,6 +76,7 @@ class Suit(enum.Enum):
 
     @property
     def is_red(self) -> bool:
+        """Whether the suit is red (diamonds, hearts)."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
 

@@ -421,10 +421,12 @@ class Game:
 
     @property
     def phase(self) -> Phase:
+        """Where the game stands: whose decision it waits for, or that it is over."""
         return self._phase
 
     @property
     def dealer(self) -> int:
+        """The seat dealing this deal."""
         return self._dealer
 
     @property
@@ -457,6 +459,7 @@ class Game:
 
     @property
     def count(self) -> int:
+        """The running count of the play (0 outside the play)."""
         return self._count
 
     @property

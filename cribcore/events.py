@@ -56,6 +56,7 @@ class Event:
     side: int | None = None
 
     def to_json(self) -> dict[str, object]:
+        """The event as JSON data, as a record holds it (empty fields left out)."""
         data: dict[str, object] = {"deal": self.deal, "kind": self.kind, "player": self.seat}
         if self.cards:
             data["cards"] = [str(c) for c in self.cards]
@@ -88,6 +89,7 @@ def unguarded(cls: type) -> Any:
 
 
 UnguardedEvent = unguarded(Event)
+UnguardedEvent.__doc__ = "An `Event` under construction, without its frozen guard (see `unguarded`)."
 """`Event`'s slots without its frozen guard: what `make_event` fills, then makes an `Event` by setting
 the class."""
 

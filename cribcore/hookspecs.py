@@ -15,7 +15,7 @@ For the others, the engine combines every implementation's result as the hook sa
 A hook or an argument is retired, never removed at once: for one minor version its spec carries
 pluggy's ``warn_on_impl`` or ``warn_on_impl_args``, so a plugin implementing it is warned when it is
 registered (docs/plugins.md, "Calling conventions"). Each hook dates from 0.1 unless its docstring says
-*Changed in …*.
+*New in …* (the version that added it) or *Changed in …* (the version and the arguments it gained).
 
 An implementation that raises, or returns a value that is not of its hook's return type, stops the game
 with `cribcore.pluginmanager.PluginError` naming the plugin and the hook (docs/plugins.md, "When a hook
@@ -35,9 +35,13 @@ from .scoring import ScoreItem
 from .speech import ScoreKind
 
 PROJECT = "cribcore"
+"""The project name of cribcore's hooks and markers in pluggy."""
 
 hookspec = pluggy.HookspecMarker(PROJECT)
+"""Marks a hook specification: cribcore's own, the functions of this module."""
 hookimpl = pluggy.HookimplMarker(PROJECT)
+"""Marks a plugin's implementation of a hook: ``@hookimpl``, or with pluggy's options, such as
+``@hookimpl(tryfirst=True)`` or ``@hookimpl(wrapper=True)`` (docs/plugins.md, "Calling conventions")."""
 
 __all__ = ["PROJECT", "hookimpl", "hookspec"]
 
@@ -186,6 +190,39 @@ def cribcore_show_items(
 
 
 @hookspec(firstresult=True)
+def cribcore_flush_rules(rules: RuleSet) -> tuple[bool, bool] | None:
+    """Declare that this plugin's show changes the standard count only in which flushes score:
+    ``(hand_flush_needs_starter, crib_flush_needs_starter)``, as `cribcore.scoring.show_items` takes them.
+
+    Called once when a profile's `cribcore.rulebook.Rulebook` is built. *firstresult*: no plugin
+    answers by default. When the only show implementation besides standard's belongs to the plugin
+    that answers here, the rules authority counts the show from the standard tables with these flush
+    rules instead of calling the show hook (the same points, far faster), and ``cribbage stats`` counts
+    the profile exactly. The built-in ``hand-flush`` plugin declares its options this way; a plugin of
+    your own that rewrites only the flush items may do the same. The declaration must match what the
+    plugin's ``cribcore_show_items`` scores.
+
+    *New in cribcore 0.2.*
+    """
+
+
+@hookspec(firstresult=True)
+def cribcore_skunk_lines(rules: RuleSet) -> tuple[int, int] | None:
+    """The single and double skunk lines: a losing side below the first is skunked, below the second
+    double skunked; 0 means never.
+
+    Called once when a profile's `cribcore.rulebook.Rulebook` is built; ``cribbage simulate`` counts
+    skunks by these lines (`cribcore.rulebook.Rulebook.skunk_lines`). *firstresult*:
+    standard answers the usual lines for the target (target - 30 and target - 60, that is 91 and 61 at
+    121), so that skunks are reported under every profile; the ``skunk`` plugin answers the lines it
+    awards game points by, and a plugin of your own that awards a lopsided win more game points
+    (`cribcore_game_points`) answers its own lines first (``tryfirst=True``).
+
+    *New in cribcore 0.2.*
+    """
+
+
+@hookspec(firstresult=True)
 def cribcore_declared(rules: RuleSet, kind: str) -> bool | None:
     """Whether players declare their own count of this kind of score (muggins), instead of the
     engine scoring it.
@@ -292,3 +329,7 @@ def cribcore_phase_choose(
     `cribcore_phase_actions`. *firstresult*: the plugin that opened the phase returns one of ``legal``;
     when nobody answers (or the answer is not legal) the player takes the first legal action.
     """
+
+
+# Every hook is public: its name, arguments and return type are the contract with plugins.
+__all__ += [name for name in tuple(globals()) if name.startswith("cribcore_")]

@@ -12,7 +12,8 @@ read ``self.options``. A plugin's summary is the first line of its docstring.
 Third-party plugins fail cleanly. At load, a plugin attribute named ``cribcore_*`` must be a hook of
 cribcore marked with ``hookimpl`` (a misspelt hook, or a hook without the marker, would silently never
 be called): otherwise the plugin is refused with one line naming the closest real hook. In a game, each
-hook implementation of a plugin that is not built in runs guarded: an exception it raises, or a result
+hook implementation of a plugin that is not built in runs guarded (the plugin is wrapped before it is
+registered, so pluggy holds and calls the guarded implementations): an exception it raises, or a result
 that is not of the hookspec's return type, becomes a `PluginError` naming the plugin, the hook and the
 error. The built-in plugins (``cribcore_plugins``) are not guarded, so the standard game pays nothing.
 A new-style wrapper (``wrapper=True``) is guarded around its own code only: what the implementations it
@@ -48,6 +49,7 @@ __all__ = [
     "clear_caches",
     "describe",
     "distribution_versions",
+    "each_plugin",
     "generation",
     "load_plugin",
     "options_model",
@@ -56,7 +58,9 @@ __all__ = [
 ]
 
 ENTRY_POINT_GROUP = "cribcore.plugins"
+"""The entry-point group plugins are registered in, built-in and third-party alike."""
 BASE_PLUGIN = "standard"
+"""The built-in plugin of the standard rules, loaded first for every game."""
 
 
 class UnknownPlugin(ValueError):
@@ -202,10 +206,12 @@ def _failure(exc: BaseException) -> str:
     return f"raised {type(exc).__name__}" + (f": {text}" if text else "")
 
 
-def _guard(impl: Any, contract: _Contract) -> Callable[..., Any]:
-    """``impl.function`` guarded: its exceptions and wrong results become `PluginError`."""
-    function: Callable[..., Any] = impl.function
-    plugin, hook = impl.plugin_name, function.__name__
+def _guard(
+    function: Callable[..., Any], plugin: str, hook: str, contract: _Contract, *, wrapper: bool
+) -> Callable[..., Any]:
+    """``function``, the implementation of ``hook`` by ``plugin``, guarded: its exceptions and wrong
+    results become `PluginError`. It keeps the function's signature (pluggy reads the arguments it
+    names from it) and hookimpl marker."""
 
     def guarded(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -254,17 +260,38 @@ def _guard(impl: Any, contract: _Contract) -> Callable[..., Any]:
             raise PluginError(plugin, hook, _wrong_type(result, contract.wrapper_text))
         return result
 
-    chosen = guarded_wrapper if impl.wrapper else guarded
+    chosen = guarded_wrapper if wrapper else guarded
     functools.update_wrapper(chosen, function)
     return chosen
 
 
-def _guard_plugin(pm: pluggy.PluginManager, name: str) -> None:
-    contracts = _contracts()
-    for hook in HOOK_NAMES:
-        for impl in getattr(pm.hook, hook).get_hookimpls():
-            if impl.plugin_name == name and not impl.hookwrapper:  # old-style wrappers: not guarded
-                impl.function = _guard(impl, contracts[hook])
+class _GuardedPlugin:
+    """What is registered for a third-party plugin: its hook implementations guarded, as attributes of
+    their own, and every other attribute read from the plugin itself (its ``options``, say)."""
+
+    def __init__(self, name: str, plugin: object) -> None:
+        self.__plugin = plugin
+        marker = f"{hookspecs.PROJECT}_impl"
+        contracts = _contracts()
+        for attr in dir(plugin):
+            value = getattr(plugin, attr, None)
+            opts = getattr(value, marker, None) if inspect.isroutine(value) else None
+            if not isinstance(opts, dict) or opts.get("hookwrapper"):  # old-style wrappers: not guarded
+                continue
+            hook = opts.get("specname") or attr
+            contract = contracts.get(hook)
+            if contract is None:  # not a hook: pluggy refuses it when it is registered
+                continue
+            assert value is not None
+            guarded = _guard(value, name, hook, contract, wrapper=bool(opts.get("wrapper")))
+            setattr(guarded, marker, opts)
+            setattr(self, attr, guarded)
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self.__plugin, attr)
+
+    def __repr__(self) -> str:
+        return f"<guarded {self.__plugin!r}>"
 
 
 @functools.lru_cache(maxsize=64)
@@ -280,14 +307,27 @@ def _cached_manager(names: tuple[str, ...], options_json: str) -> pluggy.PluginM
         except Exception as exc:  # a third-party constructor must not crash the program
             raise UnknownPlugin(f"plugin {name!r} failed to start: {_failure(exc)}") from exc
         _check_hook_names(name, plugin)
+        if not _is_built_in(plugin):
+            plugin = _GuardedPlugin(name, plugin)
         try:
             pm.register(plugin, name=name)
         except (ValueError, pluggy.PluginValidationError) as exc:
             raise UnknownPlugin(f"plugin {name!r} cannot be registered: {exc}") from exc
-        if not _is_built_in(plugin):
-            _guard_plugin(pm, name)
     pm.check_pending()
     return pm
+
+
+def each_plugin(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> list[tuple[str, list[Any]]]:
+    """Call the list hook ``hook`` plugin by plugin, in the order pluggy holds its implementations:
+    each plugin's name and the results of its implementations alone (a wrapper's answer included), so
+    that an answer can be told apart by the plugin that gave it. The calls go through pluggy, like
+    every other hook call: an implementation receives just the arguments it names."""
+    impls = getattr(pm.hook, hook).get_hookimpls()
+    answers = []
+    for name in dict.fromkeys(impl.plugin_name for impl in impls):
+        others = [impl.plugin for impl in impls if impl.plugin_name != name]
+        answers.append((name, list(pm.subset_hook_caller(hook, others)(**kwargs))))
+    return answers
 
 
 def plugin_manager(

@@ -5,7 +5,7 @@ commands start at once); `cribcore.pluginmanager` and `cribcore.records` export 
 
 from __future__ import annotations
 
-__all__ = ["PluginError", "PluginVersionWarning"]
+__all__ = ["PackagedProfileWarning", "PluginError", "PluginVersionWarning"]
 
 
 class PluginError(Exception):
@@ -28,3 +28,8 @@ class PluginError(Exception):
 
 class PluginVersionWarning(UserWarning):
     """A record is replayed under other versions of its plugins than it was played with."""
+
+
+class PackagedProfileWarning(UserWarning):
+    """A profile an installed package ships cannot be used: a built-in profile has its name, several
+    packages register it, or it does not load (`cribcore.packaged_profiles`)."""

@@ -19,10 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import FULL_DECK, Card
 from .nesting import DataTooLarge, check_depth
+from .packaged_profiles import PackagedProfile, find_packaged
 from .pluginmanager import (
     BASE_PLUGIN,
     UnknownPlugin,
     available,
+    each_plugin,
     load_plugin,
     options_model,
     plugin_manager,
@@ -46,6 +48,7 @@ __all__ = [
 ]
 
 STANDARD = "standard"
+"""The name of the locked standard profile, the default of every command."""
 
 MAX_EXTENDS = 16
 """The longest chain of profile files extending one another (the file itself included)."""
@@ -116,12 +119,20 @@ def _first_error(
     return ProfileError(f"{path}: {key}: {message}" if key else f"{path}: {message}")
 
 
-def _read(path: Path) -> ProfileFile:
+def _read(path: Path, packaged: PackagedProfile | None = None) -> ProfileFile:
+    source: str | Mapping[str, Any] | None = None
+    if packaged is not None:
+        try:
+            source = packaged.source()
+        except ValueError as exc:
+            raise ProfileError(f"{path}: {exc}") from None
     # A device or a pipe (/dev/zero, /dev/stdin) would never end, or never come: only a file is read.
-    if path.exists() and not path.is_file():
+    elif path.exists() and not path.is_file():
         raise ProfileError(f"{path}: not a profile file")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if source is None:
+            source = path.read_text(encoding="utf-8")
+        data = tomllib.loads(source) if isinstance(source, str) else dict(source)
         check_depth(data)
     except FileNotFoundError:
         raise ProfileError(f"{path}: no such profile file") from None
@@ -139,19 +150,27 @@ def _read(path: Path) -> ProfileFile:
         raise _first_error(path, exc) from None
 
 
-def _locate(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
+def _locate(name_or_path: str | Path, relative_to: Path | None = None) -> tuple[Path, PackagedProfile | None]:
+    """Where a profile is: a file, a built-in profile, or one an installed package ships (then also the
+    package's profile; its path only names it in messages)."""
     text = str(name_or_path)
     if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text:
         path = Path(text)
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
-        return path
+        return path, None
     builtin = BUILTIN_DIRECTORY / f"{text}.toml"
-    if not builtin.is_file():
+    if builtin.is_file():
+        return builtin, None
+    try:
+        packaged = find_packaged(text)
+    except ValueError as exc:
+        raise ProfileError(str(exc)) from None
+    if packaged is None:
         raise ProfileError(
             f"unknown profile {text!r} (built-in: {', '.join(builtin_names())}; or a .toml file)"
         )
-    return builtin
+    return packaged.where, packaged
 
 
 def builtin_profile(name: str) -> Profile:
@@ -168,12 +187,14 @@ def builtin_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: n != STANDARD))
 
 
-def _collect(path: Path, seen: tuple[Path, ...]) -> _Layers:
+def _collect(path: Path, seen: tuple[Path, ...], packaged: PackagedProfile | None = None) -> _Layers:
     if path.resolve() in seen:
         raise ProfileError(f"{path}: extends: profiles extend each other in a loop")
     if len(seen) >= MAX_EXTENDS:
         raise ProfileError(f"{path}: extends: more than {MAX_EXTENDS} profiles extend one another")
-    spec = _read(path)
+    spec = _read(path, packaged)
+    if packaged is not None and spec.name != packaged.name:
+        raise ProfileError(f"{path}: name: must be {packaged.name!r}, the name its package registers")
     is_builtin_standard = path.resolve() == (BUILTIN_DIRECTORY / f"{STANDARD}.toml").resolve()
     if spec.name == STANDARD and not is_builtin_standard:
         raise ProfileError(
@@ -184,12 +205,18 @@ def _collect(path: Path, seen: tuple[Path, ...]) -> _Layers:
         raise ProfileError(f"{path}: locked: only the built-in standard profile is locked")
     if spec.extends is not None:
         try:
-            base_path = _locate(spec.extends, path.parent)
-            if not base_path.is_file():
+            base_path, base_packaged = _locate(spec.extends, None if packaged else path.parent)
+            if (
+                packaged is not None
+                and base_packaged is None
+                and not base_path.is_relative_to(BUILTIN_DIRECTORY)
+            ):
+                raise ProfileError("a packaged profile extends a profile by name, not a file")
+            if base_packaged is None and not base_path.is_file():
                 raise ProfileError(f"no such profile file {base_path}")
         except ProfileError as exc:
             raise ProfileError(f"{path}: extends: {exc}") from None
-        base = _collect(base_path, (*seen, path.resolve()))
+        base = _collect(base_path, (*seen, path.resolve()), base_packaged)
     else:
         base = _Layers(spec.name, "", False, (BASE_PLUGIN,), {}, [], {})
     plugins = tuple(dict.fromkeys((BASE_PLUGIN, *base.plugins, *spec.plugins)))
@@ -238,16 +265,18 @@ def _plugin_rules(pm: pluggy.PluginManager, path: Path) -> dict[str, Mapping[str
     answers: dict[str, Mapping[str, Any]] = {}
     setter: dict[str, tuple[str, Any]] = {}
     # In registration order, so a conflict names the plugins in the profile's order.
-    for impl in pm.hook.cribcore_rules.get_hookimpls():
-        answer: Mapping[str, Any] = cast("Mapping[str, Any] | None", impl.function()) or {}
+    for plugin, results in each_plugin(pm, "cribcore_rules"):
+        answer: dict[str, Any] = {}
+        for result in results:
+            answer.update(cast("Mapping[str, Any] | None", result) or {})
         for key, value in answer.items():
             if key in setter and setter[key][1] != value:
                 raise ProfileError(
-                    f"{path}: plugins: {setter[key][0]} and {impl.plugin_name} cannot be combined "
+                    f"{path}: plugins: {setter[key][0]} and {plugin} cannot be combined "
                     f"({key} {setter[key][1]!r} and {value!r})"
                 )
-            setter[key] = (impl.plugin_name, value)
-        answers[impl.plugin_name] = answer
+            setter[key] = (plugin, value)
+        answers[plugin] = answer
     return answers
 
 
@@ -269,14 +298,15 @@ def _pack(pm: pluggy.PluginManager, rules: RuleSet, path: Path) -> tuple[Card, .
 
 def _score_kinds(pm: pluggy.PluginManager, path: Path) -> None:
     """Register the words of the plugins' own score kinds (``cribcore_score_kinds``)."""
-    for impl in pm.hook.cribcore_score_kinds.get_hookimpls():
-        kinds = cast("Mapping[str, ScoreKind] | None", impl.function()) or {}
-        try:
-            if not all(isinstance(words, ScoreKind) for words in kinds.values()):
-                raise ValueError("each kind's words must be a ScoreKind")
-            register_kinds(kinds)
-        except ValueError as exc:
-            raise ProfileError(f"{path}: {impl.plugin_name}: {exc}") from None
+    for plugin, results in each_plugin(pm, "cribcore_score_kinds"):
+        for result in results:
+            kinds = cast("Mapping[str, ScoreKind] | None", result) or {}
+            try:
+                if not all(isinstance(words, ScoreKind) for words in kinds.values()):
+                    raise ValueError("each kind's words must be a ScoreKind")
+                register_kinds(kinds)
+            except ValueError as exc:
+                raise ProfileError(f"{path}: {plugin}: {exc}") from None
 
 
 def _finish(layers: _Layers, path: Path) -> Profile:
@@ -299,10 +329,10 @@ def _finish(layers: _Layers, path: Path) -> Profile:
     except ValidationError as exc:
         raise _first_error(path, exc, "rules", sources=layers.sources) from None
     _score_kinds(pm, path)
-    for impl in pm.hook.cribcore_check_rules.get_hookimpls():
-        reason = impl.function(rules=rules)
+    for plugin, reasons in each_plugin(pm, "cribcore_check_rules", rules=rules):
+        reason = next((reason for reason in reasons if reason), None)
         if reason:
-            raise ProfileError(f"{path}: {impl.plugin_name}: {reason}")
+            raise ProfileError(f"{path}: {plugin}: {reason}")
     return Profile(
         name=layers.name,
         description=layers.description,
@@ -374,14 +404,16 @@ def profile_schema() -> dict[str, Any]:
 
 
 def load_profile(name_or_path: str | Path = STANDARD) -> Profile:
-    """Load and fully check a built-in profile by name or a profile file by path.
+    """Load and fully check a built-in profile by name, a profile an installed package ships by name
+    (`cribcore.packaged_profiles`; a built-in name always means the built-in profile), or a profile file
+    by path.
 
     The built-in standard profile must be exactly the standard rules (docs/rules.md): an edited
     copy is refused.
     Raises `ProfileError` with one message naming the file, the key and the reason.
     """
-    path = _locate(name_or_path)
-    profile = _finish(_collect(path, ()), path)
+    path, packaged = _locate(name_or_path)
+    profile = _finish(_collect(path, (), packaged), path)
     if profile.name == STANDARD and (
         profile.rules != RuleSet() or profile.plugins != (BASE_PLUGIN,) or profile.options
     ):

@@ -66,7 +66,9 @@ __all__ = [
 ]
 
 FORMAT = "cribbage-record"
+"""The ``format`` field of every game record."""
 VERSION = 2
+"""The version of the record format this cribcore writes (and the newest it reads)."""
 MAX_SEED = 2**256
 """Seeds are whole numbers from 0 up to (not including) this."""
 

@@ -21,7 +21,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Final
@@ -37,13 +38,12 @@ from .scoring import ScoreItem, show_total
 from .scoring import play_items as standard_play_items
 from .scoring import show_items as standard_show_items
 
-__all__ = ["KINDS", "Rulebook", "rulebook_for", "standard_rulebook"]
+__all__ = ["KINDS", "Rulebook", "recording", "rulebook_for", "standard_rulebook"]
 
 KINDS: Final = ("play", "hand", "crib")
 """The kinds of count a profile may have players declare (`Rulebook.declared`)."""
 
 _STANDARD_MODULE = "cribcore_plugins.standard"
-_HAND_FLUSH_MODULE = "cribcore_plugins.hand_flush"
 _SHOW_CACHE = 1 << 16
 """Show answers kept per non-standard rulebook: every 4-card hand of one starter rank and more."""
 _PLAY_CACHE = 1 << 15
@@ -112,18 +112,21 @@ class Rulebook:
         self._heels: dict[int, tuple[Card, tuple[ScoreItem, ...]]] = {}
         """The standard heels by the starter's `Card.index` (an int hashes without calling Python code),
         with the card they were worked out for."""
-        # The show's fast path: the standard plugin alone, or with the built-in hand-flush wrapper, whose
-        # options are exactly the flush parameters of the fast table.
+        # The show's fast path: the standard plugin alone, or with one plugin that declares that it
+        # changes only which flushes score (``cribcore_flush_rules``, as hand-flush does): the flush
+        # parameters of the fast table.
         self._flush: tuple[bool, bool] | None = None
         show = impls(hook.cribcore_show_items)
         others = [impl for impl in show if not _is_standard(impl)]
         if len(others) < len(show):
             if not others:
                 self._flush = (False, True)
-            elif len(others) == 1 and type(others[0].plugin).__module__ == _HAND_FLUSH_MODULE:
-                options: Any = getattr(others[0].plugin, "options", None)
-                if options is not None:
-                    self._flush = (options.hand_min == 5, options.crib_min == 5)
+            elif len(others) == 1 and [impl.plugin_name for impl in impls(hook.cribcore_flush_rules)] == [
+                others[0].plugin_name
+            ]:
+                declared = hook.cribcore_flush_rules(rules=self._rules)
+                if declared is not None:
+                    self._flush = (bool(declared[0]), bool(declared[1]))
         self._standard_show = only_standard(hook.cribcore_show_items)
         self._show_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in show)
         self._play_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in impls(hook.cribcore_play_items))
@@ -135,6 +138,8 @@ class Rulebook:
         self._target_wins = self.winner(reached, 0) == 0
         self._play_goes_on = self.play_continues(tuple(1 for _ in range(rules.seats)))
         self._declared = {kind: bool(hook.cribcore_declared(rules=rules, kind=kind)) for kind in KINDS}
+        skunk = hook.cribcore_skunk_lines(rules=rules)
+        self._skunk = (int(skunk[0]), int(skunk[1])) if skunk is not None else (0, 0)
         self._show_cached: Callable[..., tuple[ScoreItem, ...]] = functools.lru_cache(maxsize=_SHOW_CACHE)(
             self._show_hooked
         )
@@ -147,6 +152,13 @@ class Rulebook:
         self.show_counter: Callable[..., int] = self._counter()
         """``show_counter(cards, starter, *, crib)``: `show_total` without seats, as one plain function
         for hot loops (the fast table itself under the standard show)."""
+
+    def _keep_nothing(self) -> None:
+        """Ask the hooks every time from now on: no answer of a hook is kept (see `recording`)."""
+        self._show_cached = self._show_hooked
+        self._play_cached = self._play_hooked
+        self._heels = _Unkept()
+        self._orders = _Unkept()
 
     def _counter(self) -> Callable[..., int]:
         flush = self._flush
@@ -170,10 +182,12 @@ class Rulebook:
 
     @property
     def rules(self) -> RuleSet:
+        """The profile's rules (`cribcore.rules.RuleSet`)."""
         return self._rules
 
     @property
     def profile_name(self) -> str:
+        """The profile's name."""
         return self.profile.name
 
     @property
@@ -240,6 +254,12 @@ class Rulebook:
     def show_uses_seats(self) -> bool:
         """Whether a show answer may depend on the seat and the dealer (some plugin's hook takes them)."""
         return self._show_by_seat
+
+    @property
+    def skunk_lines(self) -> tuple[int, int]:
+        """The single and double skunk lines (``cribcore_skunk_lines``): a losing side below them is
+        skunked; 0 means never."""
+        return self._skunk
 
     @property
     def checks_discards(self) -> bool:
@@ -503,6 +523,37 @@ def rulebook_for(profile: Profile) -> Rulebook:
 
 _last: list[tuple[Profile, int, Rulebook]] = []
 """The last profile asked for, the plugins' generation then, and its rulebook."""
+
+
+class _Unkept(dict[Any, Any]):
+    """A cache that keeps nothing."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+@contextmanager
+def recording(profile: Profile) -> Iterator[Rulebook]:
+    """While the block runs, `rulebook_for` answers ``profile`` (and any equal profile) with a new
+    rulebook that keeps no answer, so that every rules question reaches the plugins' hooks, and the same
+    questions make the same hook calls however often they are asked (`cribcore.testing.record_hooks`).
+    Its start-up questions (the pack, the target, declared counts) are asked as it is built, at the
+    start of the block. Hooks that only the standard plugin implements are still answered by the
+    standard functions directly, without a hook call. Afterwards the profile gets a fresh shared
+    rulebook."""
+    book = Rulebook(profile)
+    book._keep_nothing()
+    key, named = _profile_key(profile), (profile.name, book.fingerprint)
+    _BY_PROFILE[key], _BY_FINGERPRINT[named] = book, book
+    _last.clear()
+    try:
+        yield book
+    finally:
+        if _BY_PROFILE.get(key) is book:
+            del _BY_PROFILE[key]
+        if _BY_FINGERPRINT.get(named) is book:
+            del _BY_FINGERPRINT[named]
+        _last.clear()
 
 
 def standard_rulebook() -> Rulebook:

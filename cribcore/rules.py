@@ -124,6 +124,7 @@ class RuleSet(BaseModel):
 
     @property
     def crib_size(self) -> int:
+        """The cards in the crib: every seat's discards and the cards from the pack."""
         return self.seats * self.discards + self.crib_from_pack
 
     @property

@@ -50,13 +50,21 @@ __all__ = [
 ]
 
 FIFTEEN = "fifteen"
+"""The kind of a score item for cards adding up to fifteen (2 points)."""
 PAIR = "pair"
+"""The kind of a score item for two, three or four cards of a rank (2 points a pair)."""
 RUN = "run"
+"""The kind of a score item for a run of three or more ranks in sequence."""
 FLUSH = "flush"
+"""The kind of a score item for cards all of one suit."""
 NOBS = "nobs"
+"""The kind of a score item for the jack of the starter's suit in a hand or crib (1 point)."""
 HEELS = "heels"
+"""The kind of a score item for a jack turned up as the starter (2 points to the dealer)."""
 THIRTY_ONE = "thirty-one"
+"""The kind of a score item for a count of exactly 31 in the play (2 points)."""
 GO = "go"
+"""The kind of a score item for the go, or the last card of the play (1 point)."""
 
 PLAY_LIMIT = 31
 """The running count may never exceed this."""

@@ -29,6 +29,7 @@ from .actions import Action
 from .engine import Game, standard_profile
 from .players.registry import COMPUTER_KINDS, make_player
 from .profiles import Profile
+from .rulebook import rulebook_for
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -98,20 +99,11 @@ class Matchup:
         return self.profile.rules.sides
 
     def skunk_lines(self) -> tuple[int, int]:
-        """The single and double skunk lines: a loser below them is skunked; 0 means never. The
-        ``skunk`` plugin's lines (its options, else derived from the target, 91 and 61 at 121), also
-        when the profile does not award skunks, so that every run reports them the same way."""
-        # The plugin's own rule, so that what is counted here is what the plugin awards.
-        # (Installed under this name; mypy checks it as ``plugins``.)
-        from cribcore_plugins.skunk import skunk_lines  # type: ignore[import-not-found]
-
-        options: dict[str, Any] = (
-            self.profile.options.get("skunk", {}) if "skunk" in self.profile.plugins else {}
-        )
-        lines: tuple[int, int] = skunk_lines(
-            self.profile.rules.target, options.get("skunk_line"), options.get("double_skunk_line")
-        )
-        return lines
+        """The single and double skunk lines: a loser below them is skunked; 0 means never. The lines
+        the profile's plugins declare (`Rulebook.skunk_lines`: the ``skunk`` plugin's, else the usual
+        91 and 61 at 121), also when the profile does not award skunks, so that every run reports them
+        the same way."""
+        return rulebook_for(self.profile).skunk_lines
 
 
 @dataclass(slots=True)

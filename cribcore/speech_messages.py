@@ -397,6 +397,27 @@ SHAPES: tuple[Shape, ...] = (
         r"unknown profile (?P<name>'.*') \(built-in: (?P<names>.+); or a \.toml file\)",
         N_("unknown profile {name} (built-in: {names}; or a .toml file)"),
     ),
+    # Profiles installed packages ship (cribcore.packaged_profiles).
+    _shape(
+        r"profile (?P<name>'.*') is registered by several packages \((?P<names>.+)\); uninstall all but one",
+        N_("profile {name} is registered by several packages ({names}); uninstall all but one"),
+    ),
+    _shape(
+        r"profile (?P<name>'.*') of (?P<names>.+) is not used: a built-in profile has that name",
+        N_("profile {name} of {names} is not used: a built-in profile has that name"),
+    ),
+    _shape(
+        r"profile (?P<name>'.*') of (?P<names>.+?) cannot be used: (?P<reason>.+)",
+        N_("profile {name} of {names} cannot be used: {reason}"),
+    ),
+    _shape(
+        rf"{_WHERE}: name: must be (?P<name>'.*'), the name its package registers",
+        N_("{where}: name: must be {name}, the name its package registers"),
+    ),
+    _shape(
+        rf"{_WHERE}: extends: a packaged profile extends a profile by name, not a file",
+        N_("{where}: extends: a packaged profile extends a profile by name, not a file"),
+    ),
     _shape(
         r"unknown built-in profile (?P<name>'.*') \(built-in: (?P<names>.+)\)",
         N_("unknown built-in profile {name} (built-in: {names})"),

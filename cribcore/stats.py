@@ -15,28 +15,32 @@ Each class is scored by asking the profile's `cribcore.rulebook.Rulebook` for on
 weighted by its size, so the figures are the engine's own rules applied to every combination (a test
 checks the class sizes against a card-by-card enumeration). Standard hands and cribs take well under a
 second. A profile whose plugins change the show is counted the same way, which is exact when its rules
-see suits only through flushes and nobs; each class is scored a second time with the suits exchanged,
-and a profile that scores them differently is refused rather than counted wrongly.
+see suits only through flushes and nobs. That is checked as the classes are counted: each class is
+scored a second time with the suits exchanged, and for each pair of hand ranks and starter rank one
+combination drawn at random (from a fixed seed) is scored and compared with its class. A profile that
+scores a class's members differently raises `SuitsSeen` rather than being counted wrongly;
+`cribcore.stats_any_rule` then samples it.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Any
 
 from .cards import FULL_DECK, Card, Rank
 from .profiles import Profile
-from .rulebook import Rulebook
+from .rulebook import Rulebook, rulebook_for
 from .scoring import show_total
 
 __all__ = [
     "MAX_CARDS",
     "Distribution",
     "FlushRules",
+    "SuitsSeen",
     "flush_rules",
     "show_distribution",
 ]
@@ -46,7 +50,12 @@ MAX_CARDS = 6
 
 _JACK = int(Rank.JACK)
 _SUITS = 4
-_HAND_FLUSH_PLUGIN = "hand-flush"
+_CHECK_SEED = 31
+"""Seeds the combinations drawn to check a profile's classes, so that the check never varies."""
+
+
+class SuitsSeen(ValueError):
+    """A profile's show tells suits apart beyond flushes and nobs: its classes cannot be counted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +74,11 @@ class FlushRules:
 
 
 def flush_rules(profile: Profile) -> FlushRules:
-    """The flush rules of ``profile``: the ``hand-flush`` plugin's ``hand_min`` and ``crib_min`` options
-    when it is enabled (5 means the starter must match too, 4 that the hand's or crib's own cards
-    suffice; see docs/rules.md), otherwise the standard rules."""
-    if _HAND_FLUSH_PLUGIN not in profile.plugins:
-        return FlushRules()
-    options: dict[str, Any] = profile.options.get(_HAND_FLUSH_PLUGIN, {})
-    return FlushRules(
-        hand_needs_starter=options.get("hand_min", 4) == 5,
-        crib_needs_starter=options.get("crib_min", 5) == 5,
-    )
+    """The flush rules of ``profile``: those its plugins declare (`Rulebook.flush_rules`, the
+    ``cribcore_flush_rules`` hook: the ``hand-flush`` plugin's options, for one), otherwise the
+    standard rules."""
+    flush = rulebook_for(profile).flush_rules
+    return FlushRules(*flush) if flush is not None else FlushRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +143,7 @@ class Distribution:
         return {
             "cards": self.cards,
             "crib": self.crib,
+            "method": "exact",
             "flush_needs_starter": self.rules.needs_starter(crib=self.crib),
             "combinations": self.combinations,
             "counts": list(self.counts),
@@ -157,8 +162,9 @@ def show_distribution(
     every starter from the rest of the pack, counted as a hand or, with ``crib``, as a crib, by
     ``rulebook`` (a profile's rules) or else under the flush ``rules`` (standard by default).
 
-    Raises `ValueError` for an unsupported number of cards, or a rulebook whose show tells suits apart
-    beyond flushes and nobs (the classes of the module docstring would not be exact)."""
+    Raises `ValueError` for an unsupported number of cards, and `SuitsSeen` for a rulebook whose show
+    tells suits apart beyond flushes and nobs (the classes of the module docstring would not be exact;
+    `cribcore.stats_any_rule.show_statistics` samples such a profile instead)."""
     if not 1 <= cards <= MAX_CARDS:
         raise ValueError(f"a hand or crib for the statistics has 1 to {MAX_CARDS} cards, not {cards}")
     if rulebook is not None and rules is None:
@@ -166,10 +172,14 @@ def show_distribution(
         rules = FlushRules(*flush) if flush is not None else FlushRules()
     rules = rules if rules is not None else FlushRules()
     scored_by_book = rulebook is not None and rulebook.flush_rules is None
+    check = random.Random(_CHECK_SEED)
     tally: Counter[int] = Counter()
     for hand_ranks in _rank_multisets(cards):
         for starter_rank in range(1, 14):
-            for weight, hand, starter in _suit_classes(hand_ranks, starter_rank):
+            classes = _suit_classes(hand_ranks, starter_rank)
+            if rulebook is not None and scored_by_book and classes:
+                _check_member(rulebook, classes, hand_ranks, starter_rank, check, crib=crib)
+            for weight, hand, starter in classes:
                 if rulebook is not None and scored_by_book:
                     points = _class_points(rulebook, hand, starter, crib=crib)
                 else:
@@ -194,11 +204,55 @@ def _class_points(book: Rulebook, hand: list[Card], starter: Card, *, crib: bool
     exchanged = [_card(int(card.rank), _SUIT_EXCHANGE[card.index % _SUITS]) for card in hand]
     twin = _card(int(starter.rank), _SUIT_EXCHANGE[starter.index % _SUITS])
     if book.show_total(exchanged, twin, crib=crib) != points:
-        raise ValueError(
-            f"the profile {book.profile_name!r} scores suits apart beyond flushes and nobs: its show "
-            "statistics cannot be counted exactly"
-        )
+        raise _suits_seen(book)
     return points
+
+
+def _suits_seen(book: Rulebook) -> SuitsSeen:
+    return SuitsSeen(
+        f"the profile {book.profile_name!r} scores suits apart beyond flushes and nobs: its show "
+        "statistics cannot be counted by classes"
+    )
+
+
+def _check_member(
+    book: Rulebook,
+    classes: list[tuple[int, list[Card], Card]],
+    hand_ranks: tuple[int, ...],
+    starter_rank: int,
+    rng: random.Random,
+    *,
+    crib: bool,
+) -> None:
+    """Raise `SuitsSeen` unless one combination of ``hand_ranks`` and ``starter_rank``, drawn uniformly
+    with ``rng``, scores as the representative of its class does."""
+    suits_of: dict[int, list[int]] = {
+        rank: rng.sample(range(_SUITS), m) for rank, m in Counter(hand_ranks).items()
+    }
+    hand = [_card(rank, suits_of[rank].pop()) for rank in hand_ranks]
+    taken = {card.index % _SUITS for card in hand if int(card.rank) == starter_rank}
+    starter = _card(starter_rank, rng.choice([suit for suit in range(_SUITS) if suit not in taken]))
+    kind = _class_kind(hand, starter)
+    for _weight, shown, cut in classes:
+        if _class_kind(shown, cut) == kind:
+            if book.show_total(hand, starter, crib=crib) != book.show_total(shown, cut, crib=crib):
+                raise _suits_seen(book)
+            return
+    raise AssertionError("every combination belongs to one of its classes")
+
+
+def _class_kind(hand: list[Card], starter: Card) -> int:
+    """Which class of the module docstring a combination is in: 0 a flush with the starter's suit, 1 a
+    flush with another, 2 nobs without a flush, 3 neither."""
+    suits = {card.index % _SUITS for card in hand}
+    starter_suit = starter.index % _SUITS
+    if len(suits) == 1:
+        return 0 if starter_suit in suits else 1
+    if int(starter.rank) != _JACK and any(
+        int(card.rank) == _JACK and card.index % _SUITS == starter_suit for card in hand
+    ):
+        return 2
+    return 3
 
 
 def _rank_multisets(size: int) -> Iterator[tuple[int, ...]]:

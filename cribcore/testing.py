@@ -37,6 +37,7 @@ from .deals import DealCards, RecordedDeals
 from .engine import Game
 from .players import RandomPlayer
 from .profiles import Profile, load_profile, resolved_profile
+from .rulebook import recording
 from .rules import RuleSet
 
 __all__ = [
@@ -184,13 +185,20 @@ class HookRecorder:
         return [call for call in self.calls if call.name == full]
 
     def clear(self) -> None:
+        """Forget the calls recorded so far."""
         self.calls.clear()
 
 
 @contextmanager
 def record_hooks(profile: Profile) -> Iterator[HookRecorder]:
     """Record every hook call of the games played under ``profile`` (pluggy's call monitoring on the
-    profile's plugin manager, which every game of that profile shares) until the block ends."""
+    profile's plugin manager, which every game of that profile shares) until the block ends.
+
+    While it records, the profile's rules authority keeps no answers (`cribcore.rulebook.recording`):
+    every question a game asks reaches the hooks, so the same seeded game records the same calls
+    each time it is played, whatever ran before. Hooks that only the standard plugin implements are
+    answered without a hook call, and tables the computer players build once per profile are not
+    built again."""
     pm = pluginmanager.plugin_manager(profile.plugins, profile.options)
     recorder = HookRecorder()
     pending: list[tuple[str, Mapping[str, Any]]] = []
@@ -206,7 +214,8 @@ def record_hooks(profile: Profile) -> Iterator[HookRecorder]:
 
     undo = pm.add_hookcall_monitoring(before, after)
     try:
-        yield recorder
+        with recording(profile):
+            yield recorder
     finally:
         undo()
 

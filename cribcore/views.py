@@ -84,14 +84,17 @@ class SeatView:
 
     @property
     def side(self) -> int:
+        """The side this seat scores for (its own seat number unless partners share a score)."""
         return self.rules.side_of(self.seat)
 
     @property
     def is_dealer(self) -> bool:
+        """Whether this seat deals this deal."""
         return self.seat == self.dealer
 
     @property
     def my_turn(self) -> bool:
+        """Whether this seat has a decision to make now (it has legal actions)."""
         return bool(self.legal_actions)
 
     def new_events(self, since: int) -> tuple[Event, ...]:

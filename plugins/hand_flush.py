@@ -35,6 +35,10 @@ class HandFlush:
     def __init__(self, options: Options) -> None:
         self.options = options
 
+    @hookimpl
+    def cribcore_flush_rules(self) -> tuple[bool, bool]:
+        return self.options.hand_min == 5, self.options.crib_min == 5
+
     @hookimpl(wrapper=True)
     def cribcore_show_items(
         self, cards: tuple[Card, ...], starter: Card, crib: bool

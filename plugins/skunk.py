@@ -61,6 +61,10 @@ class Skunk:
         self.options = options
 
     @hookimpl(tryfirst=True)
+    def cribcore_skunk_lines(self, rules: RuleSet) -> tuple[int, int]:
+        return skunk_lines(rules.target, self.options.skunk_line, self.options.double_skunk_line)
+
+    @hookimpl(tryfirst=True)
     def cribcore_game_points(self, rules: RuleSet, scores: tuple[int, ...], winner: int) -> int | None:
         single, double = skunk_lines(rules.target, self.options.skunk_line, self.options.double_skunk_line)
         # The best loser's score as if it played to the profile's target (the same score when it does).

@@ -13,6 +13,8 @@ from cribcore.hookspecs import hookimpl
 from cribcore.rules import RuleSet
 from cribcore.scoring import HEELS, ScoreItem, play_items, show_items
 
+from .skunk import skunk_lines
+
 
 @hookimpl(trylast=True)
 def cribcore_pack() -> Sequence[Card]:
@@ -64,3 +66,8 @@ def cribcore_winner(rules: RuleSet, scores: tuple[int, ...], side: int) -> int |
 @hookimpl(trylast=True)
 def cribcore_game_points() -> int:
     return 1
+
+
+@hookimpl(trylast=True)
+def cribcore_skunk_lines(rules: RuleSet) -> tuple[int, int]:
+    return skunk_lines(rules.target)

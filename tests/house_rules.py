@@ -7,9 +7,14 @@
   of the current count (laid one after another, by any seats) all of one suit, the seat that laid it
   scores one point per card of the longest such run of suits, as a hand flush does (three hearts laid in
   a row: 3; a fourth heart next: 4). A count's cards are those laid since it last closed.
+- ``fifteens-four`` makes each fifteen in the show worth 4 (a wrapper, like ``ten-pairs``); its profile
+  file is ``tests/data/fifteens-four.toml``, for the benchmark of what knowing a rule is worth.
+- ``four-suits``: a hand or crib whose cards with the starter hold all four suits scores 2 in the show,
+  an item of its own kind. It tells suits apart beyond flushes and nobs, so ``cribbage stats`` samples it.
 - ``pairs-six`` changes the play's pairs and runs: a pair laid in the play scores 6 (three times the
   standard: a pair royal 18, a double pair royal 36) and a run in the play scores double (a run of three:
-  6). The show is the standard one.
+  6). The show is the standard one; its profile file is
+  ``tests/data/pairs-six.toml``.
 
 `install` registers them for a plain script; the fixtures do it for one test.
 """
@@ -28,7 +33,7 @@ import pytest
 from cribcore import pluginmanager
 from cribcore.cards import Card
 from cribcore.hookspecs import hookimpl
-from cribcore.scoring import FLUSH, PAIR, RUN, ScoreItem
+from cribcore.scoring import FIFTEEN, FLUSH, PAIR, RUN, ScoreItem
 
 PLUGIN = "ten-pairs"
 PAIR_POINTS = 10
@@ -36,6 +41,14 @@ PAIR_POINTS = 10
 PLAY_FLUSH = "play-flush"
 PLAY_FLUSH_MIN = 3
 """The fewest cards of one suit laid in a row that score in the play."""
+
+FIFTEENS_FOUR = "fifteens-four"
+FIFTEEN_POINTS = 4
+FIFTEENS_FOUR_PROFILE = Path(__file__).parent / "data" / "fifteens-four.toml"
+"""A profile file enabling ``fifteens-four``, loaded by path as a user would."""
+
+FOUR_SUITS = "four-suits"
+FOUR_SUITS_POINTS = 2
 
 PROFILE_TOML = f"""\
 name = "ten-pairs"
@@ -86,9 +99,47 @@ def _play_flush_module() -> types.ModuleType:
     return module
 
 
+def _fifteens_four_module() -> types.ModuleType:
+    module = types.ModuleType("cribcore_test_fifteens_four")
+
+    @hookimpl(wrapper=True)
+    def cribcore_show_items() -> Generator[
+        None, list[Sequence[ScoreItem] | None], list[Sequence[ScoreItem] | None]
+    ]:
+        results = yield
+        return [
+            [replace(item, points=FIFTEEN_POINTS) if item.kind == FIFTEEN else item for item in result or ()]
+            for result in results
+        ]
+
+    module.cribcore_show_items = cribcore_show_items  # type: ignore[attr-defined]
+    return module
+
+
+def four_suits_items(cards: Sequence[Card], starter: Card) -> list[ScoreItem]:
+    """The ``four-suits`` item of a hand or crib with its starter: 2 when all four suits are there."""
+    shown = (*cards, starter)
+    if len({card.suit for card in shown}) < 4:
+        return []
+    return [ScoreItem(FOUR_SUITS, shown, FOUR_SUITS_POINTS)]
+
+
+def _four_suits_module() -> types.ModuleType:
+    module = types.ModuleType("cribcore_test_four_suits")
+
+    @hookimpl
+    def cribcore_show_items(cards: tuple[Card, ...], starter: Card) -> Sequence[ScoreItem]:
+        return four_suits_items(cards, starter)
+
+    module.cribcore_show_items = cribcore_show_items  # type: ignore[attr-defined]
+    return module
+
+
 PAIRS_SIX = "pairs-six"
 PAIRS_SIX_TIMES = {PAIR: 3, RUN: 2}
 """How many times its standard points each kind of play item scores under ``pairs-six``."""
+PAIRS_SIX_PROFILE = Path(__file__).parent / "data" / "pairs-six.toml"
+"""A profile file enabling ``pairs-six``, loaded by path as a user would."""
 
 
 def _pairs_six_module() -> types.ModuleType:
@@ -108,11 +159,15 @@ def _pairs_six_module() -> types.ModuleType:
     return module
 
 
-_MODULES = {PLUGIN: _module, PLAY_FLUSH: _play_flush_module, PAIRS_SIX: _pairs_six_module}
+_MODULES = {PLUGIN: _module, PLAY_FLUSH: _play_flush_module}
+_MODULES.update({FIFTEENS_FOUR: _fifteens_four_module, FOUR_SUITS: _four_suits_module})
+_MODULES[PAIRS_SIX] = _pairs_six_module
 
 
-def install(names: Sequence[str] = (PLUGIN, PLAY_FLUSH)) -> None:
-    """Register these house rules in this process for good (for a script; tests use the fixtures)."""
+def install(names: Sequence[str] | None = None) -> None:
+    """Register these house rules (``names``, default all) in this process for good (for a script;
+    tests use the fixtures)."""
+    names = list(_MODULES) if names is None else names
     real = pluginmanager.available()
     added = {}
     for name in names:
@@ -147,6 +202,26 @@ def play_flush(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Install ``play-flush`` in this process and yield its name."""
     _register(monkeypatch, PLAY_FLUSH)
     yield PLAY_FLUSH
+    pluginmanager.clear_caches()
+
+
+@pytest.fixture
+def fifteens_four(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Install ``fifteens-four`` in this process and yield its profile file."""
+    _register(monkeypatch, FIFTEENS_FOUR)
+    yield FIFTEENS_FOUR_PROFILE
+    pluginmanager.clear_caches()
+
+
+@pytest.fixture
+def four_suits(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """Install ``four-suits`` in this process and yield a profile file enabling it."""
+    _register(monkeypatch, FOUR_SUITS)
+    path = tmp_path / "four-suits.toml"
+    path.write_text(
+        f'name = "four-suits"\nextends = "standard"\nplugins = ["{FOUR_SUITS}"]\n', encoding="utf-8"
+    )
+    yield path
     pluginmanager.clear_caches()
 
 

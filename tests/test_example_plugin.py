@@ -38,6 +38,24 @@ def test_plugins_lists_the_installed_example(installed: dict[str, str], tmp_path
     assert entry["options"]["rank"]["default"] == "5"
 
 
+def test_profiles_list_shows_the_profiles_the_installed_examples_ship(
+    installed: dict[str, str], tmp_path: Path
+) -> None:
+    """Installed with pip, the joker, captain's and auction examples add their profiles to the list."""
+    done = cribbage({**installed, "COLUMNS": "200"}, "profiles", "list", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    for name, package in (
+        ("joker-cribbage", "cribcore-joker-cribbage"),
+        ("captains", "cribcore-captains"),
+        ("auction", "cribcore-auction"),
+    ):
+        assert f"{name} (from {package})" in done.stdout
+    shown = cribbage(installed, "profiles", "show", "captains", "--json", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["rules"]["targets"] == [61, 121]
+
+
 def test_a_game_on_a_profile_naming_it_follows_the_house_rule(
     installed: dict[str, str], tmp_path: Path
 ) -> None:

@@ -46,9 +46,11 @@ AT_LOAD = {
     "cribcore_rules",
     "cribcore_check_rules",
     "cribcore_declared",
+    "cribcore_flush_rules",
     "cribcore_game_start",
     "cribcore_pack",
     "cribcore_score_kinds",
+    "cribcore_skunk_lines",
 }
 ONE_CALL_PER_EVENT = {"cribcore_play_items", "cribcore_starter_items", "cribcore_counting_order"}
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from ..i18n import LANGUAGES, _, language_from_env, set_language, take_lang_option
-from ..problems import PluginError, PluginVersionWarning
+from ..problems import PackagedProfileWarning, PluginError, PluginVersionWarning
 from ..version import VERSION
 from .argparse_words import speak_argparse
 from .commands import Handler, UsageError
@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "peg": ("score", "add_peg_parser"),
     "replay": ("replay", "add_replay_parser"),
     "review": ("review", "add_review_parser"),
+    "history": ("history", "add_history_parser"),
     "play": ("play_cmd", "add_play_parser"),
     "resume": ("play_cmd", "add_resume_parser"),
     "saves": ("saves_cmd", "add_saves_parser"),
@@ -116,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(_("choose a command: {commands}").format(commands=", ".join(parser.command_names)))
         with warnings.catch_warnings():
             warnings.simplefilter("always", PluginVersionWarning)
+            warnings.simplefilter("always", PackagedProfileWarning)
             shown = warnings.showwarning
             warnings.showwarning = functools.partial(_warning_line, shown)
             return _dispatch(args)
@@ -155,7 +157,7 @@ def _warning_line(
     **kwargs: Any,
 ) -> None:
     """Our own warnings are one line on standard error, as errors are; others are shown as usual."""
-    if issubclass(category, PluginVersionWarning):
+    if issubclass(category, (PluginVersionWarning, PackagedProfileWarning)):
         from ..speech_messages import say
 
         said = say(" ".join(str(message).split()))

@@ -36,6 +36,27 @@ def load_profile_option(text: str, command: str) -> Profile:
     from ..profiles import ProfileError, load_profile
 
     try:
-        return load_profile(text)
+        profile = load_profile(text)
     except ProfileError as exc:
         raise UsageError(f"--profile: {exc}", command) from None
+    if text != STANDARD and profile.name == text and "/" not in text and not text.endswith(".toml"):
+        _warn_if_shadowed(text)
+    return profile
+
+
+def _warn_if_shadowed(name: str) -> None:
+    """A built-in profile named on the command line that a package also ships: the built-in one is
+    played, and one warning line says so (`cribcore.packaged_profiles`)."""
+    import warnings
+
+    from ..packaged_profiles import packaged_profiles
+    from ..problems import PackagedProfileWarning
+
+    shipped = packaged_profiles().get(name, ())
+    if shipped:
+        packages = ", ".join(profile.package for profile in shipped)
+        warnings.warn(
+            f"profile {name!r} of {packages} is not used: a built-in profile has that name",
+            PackagedProfileWarning,
+            stacklevel=2,
+        )

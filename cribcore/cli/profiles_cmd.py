@@ -23,6 +23,7 @@ from rich.text import Text
 
 from ..files import atomic_write_text, check_writable
 from ..i18n import _, gettext
+from ..packaged_profiles import packaged_profiles
 from ..plugincheck import CHECK_SEED, try_profile
 from ..pluginmanager import PluginError
 from ..profiles import (
@@ -38,6 +39,7 @@ from ..speech_messages import validation_reason
 from ..validation import first_problem
 from .commands import UsageError
 from .errors import os_error_text
+from .packaged_rows import packaged_rows
 from .render import print_json
 
 __all__ = ["add_profiles_parser", "parse_setting"]
@@ -170,17 +172,20 @@ def _summary(profile: Profile) -> dict[str, Any]:
 
 
 def _list(args: argparse.Namespace, console: Console) -> int:
-    profiles = [load_profile(name) for name in builtin_names()]
+    profiles: list[tuple[Profile, str | None]] = [(load_profile(name), None) for name in builtin_names()]
+    profiles += packaged_rows(frozenset(builtin_names()))
     if args.json:
-        print_json([_summary(p) for p in profiles])
+        print_json([{**_summary(p), "package": package} for p, package in profiles])
         return 0
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
     table.add_column(_("profile"), no_wrap=True)
     table.add_column(_("players"), justify="right")
     table.add_column(_("to"), justify="right")
     table.add_column(_("description"))
-    for profile in profiles:
+    for profile, package in profiles:
         name = profile.name + (_(" (locked, default)") if profile.locked else "")
+        if package is not None:
+            name = _("{profile} (from {package})").format(profile=profile.name, package=package)
         # A built-in profile's description is in the catalog (babel.cfg extracts it).
         described = gettext(profile.description) if profile.description else ""
         table.add_row(name, str(profile.rules.seats), str(profile.rules.target), described)
@@ -268,7 +273,9 @@ def _new(args: argparse.Namespace, console: Console) -> int:
     except OSError as exc:
         raise UsageError(f"--output: {os_error_text(exc)}", "profiles new") from None
     base = load_profile(args.base)
-    extends = args.base if args.base in builtin_names() else os.path.relpath(Path(args.base), output.parent)
+    # A name (built in, or shipped by a package) stays a name; a file is linked relative to the new one.
+    named = args.base in builtin_names() or args.base in packaged_profiles()
+    extends = args.base if named else os.path.relpath(Path(args.base), output.parent)
     plugins = [p for p in args.plugin if p not in base.plugins]
     rules: dict[str, Any] = {}
     options: dict[str, dict[str, Any]] = {}

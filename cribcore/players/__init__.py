@@ -9,6 +9,7 @@ from ..lazyexports import lazy_exports
 if TYPE_CHECKING:
     from .base import Player
     from .easy import EasyPlayer
+    from .expert import ExpertPlayer
     from .hard import HardPlayer
     from .hints import Hint, hint
     from .medium import MediumPlayer
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 _HOMES = {
     ".base": ("Player",),
     ".easy": ("EasyPlayer",),
+    ".expert": ("ExpertPlayer",),
     ".hard": ("HardPlayer",),
     ".hints": ("Hint", "hint"),
     ".medium": ("MediumPlayer",),
@@ -33,6 +35,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
     "EasyPlayer",
+    "ExpertPlayer",
     "HardPlayer",
     "Hint",
     "MediumPlayer",

@@ -16,7 +16,9 @@ class Player(Protocol):
     A player sees only its seat's view, so it can never read another seat's hidden cards.
     """
 
-    def choose(self, view: SeatView) -> Action: ...
+    def choose(self, view: SeatView) -> Action:
+        """One of ``view.legal_actions``, decided from ``view`` alone."""
+        ...
 
 
 class ChoosesFromActions(Player, Protocol):

@@ -70,6 +70,8 @@ class LevelPlayer:
         return self.rulebook if self.rulebook is not None else view.rulebook
 
     def choose(self, view: SeatView) -> Action:
+        """One of ``view.legal_actions``: a discard, a card to play, a count or call under muggins,
+        or a plugin phase's action, each decided as the level decides it."""
         # A plugin's extra cards (jokers) get standard stand-ins: the levels count on indices 0..51.
         return on_standard_cards(view, self._choose)
 
@@ -91,9 +93,11 @@ class LevelPlayer:
         return handler(view)
 
     def discard(self, view: SeatView) -> Action:
+        """The level's discard to the crib, one of ``view.legal_actions``."""
         raise NotImplementedError
 
     def play(self, view: SeatView) -> Action:
+        """The level's card to lay in the play, one of ``view.legal_actions``."""
         raise NotImplementedError
 
     def claim(self, view: SeatView) -> Action:

@@ -19,6 +19,7 @@ LEVELS = ("easy", "medium", "hard", "expert")
 """The computer levels, weakest first."""
 
 DEFAULT_LEVEL = "medium"
+"""The level of a computer player whose level is not named."""
 
 
 def _level(module: str, name: str) -> Callable[[int | None], Player]:

@@ -28,6 +28,7 @@ class RandomPlayer:
         self._getrandbits = self._rng.getrandbits
 
     def choose(self, view: SeatView) -> Action:
+        """A legal action drawn at random."""
         return self.choose_from(view.legal_actions)
 
     def choose_from(self, actions: tuple[Action, ...]) -> Action:
@@ -59,6 +60,7 @@ class SimplePlayer:
         self._muggins = MugginsHabits()
 
     def choose(self, view: SeatView) -> Action:
+        """A legal action by the simple player's rule of thumb."""
         actions = view.legal_actions
         if isinstance(actions[0], CLAIM_ACTIONS):
             return self._muggins.choose(view)

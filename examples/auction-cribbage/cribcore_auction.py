@@ -82,3 +82,17 @@ class Auction:
         bids = [text for text in legal if text != PASS and int(text.split()[1]) <= limit]
         # The cheapest bid that still beats the others: the crib is worth about two points to its owner.
         return bids[0] if bids else PASS
+
+
+PROFILE = """\
+name = "auction"
+description = "Six-card cribbage where the players bid points for the crib before each deal."
+extends = "standard"
+plugins = ["auction"]
+
+[options.auction]
+max_bid = 5
+"""
+"""The profile auction.toml as this package ships it: its ``cribcore.profiles`` entry point
+``auction``, so that installing the package adds it to ``cribbage profiles list`` and
+``--profile auction`` loads it."""

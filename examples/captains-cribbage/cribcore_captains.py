@@ -43,3 +43,14 @@ class Captains:
         if rules.seats != 3 or rules.side_of(0) == rules.side_of(1) or rules.seats_of(1) != (1, 2):
             return "captain's cribbage is three players: seat 0 alone against seats 1 and 2"
         return None
+
+
+PROFILE = """\
+name = "captains"
+description = "Three-hand captain's cribbage: seat 0 alone to 61 against two partners to 121."
+extends = "three-players"
+plugins = ["captains"]
+"""
+"""The profile captains.toml as this package ships it: its ``cribcore.profiles`` entry point
+``captains``, so that installing the package adds it to ``cribbage profiles list`` and
+``--profile captains`` loads it."""

@@ -122,3 +122,18 @@ def as_laid(pile: Sequence[Card]) -> tuple[Card, ...]:
         options = [card.standing_for(ten.rank, ten.suit) for ten in _TEN_CARDS]
         laid.append(max(options, key=lambda option: sum(i.points for i in play_items((*laid, option)))))
     return tuple(laid)
+
+
+PROFILE = """\
+name = "joker-cribbage"
+description = "Six-card cribbage with one or two jokers in the pack, wild in the show."
+extends = "standard"
+plugins = ["joker-cribbage"]
+
+[options.joker-cribbage]
+jokers = 1
+turned_up = 2
+"""
+"""The profile joker-cribbage.toml as this package ships it: its ``cribcore.profiles`` entry point
+``joker-cribbage``, so that installing the package adds it to ``cribbage profiles list`` and
+``--profile joker-cribbage`` loads it."""

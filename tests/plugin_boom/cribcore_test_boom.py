@@ -73,6 +73,14 @@ class Boom:
         return self._answer("cribcore_show_items")
 
     @hookimpl(tryfirst=True)
+    def cribcore_flush_rules(self) -> object:
+        return self._answer("cribcore_flush_rules")
+
+    @hookimpl(tryfirst=True)
+    def cribcore_skunk_lines(self) -> object:
+        return self._answer("cribcore_skunk_lines")
+
+    @hookimpl(tryfirst=True)
     def cribcore_declared(self) -> object:
         return self._answer("cribcore_declared")
 
