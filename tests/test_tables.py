@@ -291,3 +291,12 @@ def test_local_workers_of_a_simulation_share_one_pegging_table(
     assert result.tally.games == 2
     assert built == ["x"]  # built once, here, before the workers started
     assert (data_dir / "peg-tables").is_dir()
+
+
+def test_the_win_table_is_the_same_in_one_process_or_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wintable, "CHUNK", 3)
+    standard = load_profile("standard")
+    book = rulebook_for(Profile(name="short", rules=standard.rules.model_copy(update={"target": 61})))
+    here = wintable.compute_table(book, 7, seed=5, show_progress=False)
+    apart = wintable.compute_table(book, 7, seed=5, show_progress=False, jobs=2)
+    assert here.dealer == apart.dealer and here.stats == apart.stats
