@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Game
-from ..i18n import N_, _, ngettext
+from ..files import check_writable
+from ..i18n import N_, _, language_asked, ngettext, set_language
 from ..players import COMPUTER_KINDS, LEVELS
 from ..profiles import Profile, load_profile
 from ..saves import (
@@ -37,6 +38,7 @@ from ..saves import (
     save_path,
 )
 from ..speech_messages import say_error
+from .errors import report
 from .prompt import QuitGame, Reader
 from .saves_cmd import describe_save
 from .session import INTERRUPTED, Seating, Session
@@ -155,7 +157,7 @@ def play(options: PlayOptions, console: Console) -> int:
         except QuitGame:
             return 0
         if isinstance(found, SavedGame):
-            return _continue(found, reader, console)
+            return _continue(found, reader, console, options.record)
         slot = found
     match = None
     seed = options.seed
@@ -263,8 +265,14 @@ _YOU_HAVE_A_SAVE = {
 }
 
 
-def _continue(saved: SavedGame, reader: Reader | None, console: Console) -> int:
+def _continue(
+    saved: SavedGame, reader: Reader | None, console: Console, record: Path | None = None
+) -> int:
+    """Go on with ``saved``; its game record is written where the save says (``--record`` when the game
+    began) unless ``record`` names another file."""
     envelope = saved.envelope
+    if record is None and envelope.record is not None:
+        record = _still_writable(Path(envelope.record))
     seating = Seating(saved.kinds, saved.names, saved.game.profile, envelope.profile, envelope.level)
     session = Session(
         console,
@@ -273,14 +281,31 @@ def _continue(saved: SavedGame, reader: Reader | None, console: Console) -> int:
         slot=SaveSlot(saved.path, current=saved.raw),
         mode=envelope.mode,
         match=envelope.match,
+        record=record,
     )
     return session.run(saved.game, resumed=True)
 
 
-def resume(mode: str | None, console: Console) -> int:
+def _still_writable(record: Path) -> Path | None:
+    """The saved ``--record`` file, or ``None`` (said in one line) when it can no longer be written:
+    the game goes on without it rather than failing at its end."""
+    try:
+        check_writable(record)
+    except OSError as exc:
+        report(
+            _("the game record cannot be written to {path} ({why}); the game goes on without it").format(
+                path=record, why=exc.strerror or exc
+            )
+        )
+        return None
+    return record
+
+
+def resume(mode: str | None, console: Console, record: Path | None = None) -> int:
     """Continue the game saved in ``mode``'s slot (or in the only slot that holds one) exactly where
-    it stopped. Raises `ValueError` (a `SaveError` for a save that cannot be resumed, which is left
-    as it is) with a one-line message."""
+    it stopped, in the language it was played in unless ``--lang`` named one, writing its record to
+    ``record`` (default: the ``--record`` file the game began with). Raises `ValueError` (a
+    `SaveError` for a save that cannot be resumed, which is left as it is) with a one-line message."""
     problem = folder_problem(save_path(MODES[0]))
     if problem is not None:
         raise ValueError(problem)
@@ -304,5 +329,7 @@ def resume(mode: str | None, console: Console) -> int:
         saved = read_save(save_path(mode), mode)
     except NoSave:
         raise ValueError(_(_NOTHING_TO_RESUME[mode])) from None
+    if saved.envelope.lang is not None and not language_asked():
+        set_language(saved.envelope.lang)
     reader = _reader(saved.kinds, console)
-    return _continue(saved, reader, console)
+    return _continue(saved, reader, console, record)

@@ -37,7 +37,7 @@ from rich.text import Text
 
 from ..actions import Action, Pass
 from ..engine import Game, Phase
-from ..i18n import _
+from ..i18n import _, current_language
 from ..players import Player, make_player
 from ..players.muggins import declared_so_far
 from ..pluginmanager import PluginError
@@ -469,6 +469,8 @@ class Session:
             profile=self.seating.profile_label,
             game=game,
             match=self.match,
+            lang=current_language(),
+            record=self.record,
         )
         try:
             self.slot.write(data)
