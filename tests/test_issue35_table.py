@@ -3,13 +3,37 @@ each with the literal example from the issue (the browser's half is in test_brow
 
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+from rich.console import Console
+
+from cribcore import Game
+from cribcore.actions import Count
+from cribcore.cli.describe import Voice
+from cribcore.cli.narrate import Narrator
+from cribcore.cli.prompt import ASKERS
+from cribcore.cli.render import Painter
+from cribcore.events import Event
+from cribcore.i18n import current_language, set_language
+from cribcore.players import make_player
+from cribcore.profiles import load_profile
 from cribcore.records import replay
 from cribcore.saves import read_save, save_path
 
 from .terminal import run_in_process
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    """The process speaks Spanish for one test (and what it spoke before, after)."""
+    before = current_language()
+    set_language("es")
+    yield
+    set_language(before)
+
 
 FINISH = "1 2\n1\n" * 600
 """Answers that take a game at the terminal to its end: two positions for a discard (one card is
@@ -48,3 +72,90 @@ def test_resume_record_writes_where_it_is_told(tmp_path: Path) -> None:
     assert read_save(save_path("computer", tmp_path)).envelope.record == str(record)
     refused = run_in_process("resume", "--record", str(tmp_path / "no" / "x.json"), data=tmp_path)
     assert refused.returncode == 2 and "does not exist" in refused.stderr
+
+
+# ------------------------------------------------------------------ 3: the prompt's commands in Spanish
+
+
+def test_spanish_commands_at_the_prompt() -> None:
+    typed = "ayuda\npista\ntablero\nnueva\nn\nhint\nsalir\n"
+    done = run_in_process("play", "--lang", "es", "--seed", "3", "--no-save", stdin=typed)
+    assert "no es una carta" not in done.stdout, done.stdout
+    assert "Órdenes: pista o ?" in done.stdout  # the Spanish help lists the Spanish words
+    assert done.stdout.count("Pista: ") == 2  # pista, and hint still works
+    assert "Tablero" in done.stdout or "Clavijas" in done.stdout or "clavijas" in done.stdout
+    assert "¿Empezar una partida nueva?" in done.stdout and "La partida sigue." in done.stdout
+    assert "Partida detenida" in done.stdout
+
+
+def test_english_commands_still_work_in_english() -> None:
+    done = run_in_process("play", "--seed", "3", "--no-save", stdin="help\nhint\nquit\n")
+    assert "Commands: hint or ?" in done.stdout and "Hint: " in done.stdout
+    assert "Game stopped" in done.stdout
+
+
+# ------------------------------------------------------------------ 16: join's help and where one left
+
+
+def test_leaving_during_the_first_deals_show_says_deal_one() -> None:
+    from cribcore import Game
+    from cribcore.cli.join_table import deal_on_the_table
+    from cribcore.netclient import State
+
+    game = Game(seed=5, players=("Ann", "Bob"))
+    while game.deal_number < 1:
+        seat = game.to_act[0]
+        game.apply(seat, game.view(seat).legal_actions[0])
+    view = game.view(1)
+    between = State(room={"between_hands": {"deal": 0, "ready": []}}, view=view, added=(), full=True)
+    assert deal_on_the_table(between) == 0
+    playing = State(room={}, view=view, added=(), full=True)
+    assert deal_on_the_table(playing) == view.deal == 1
+
+
+def test_help_in_a_friend_game_offers_no_hint() -> None:
+    from cribcore.cli.prompt import prompt_help
+
+    assert "hint or ?" in prompt_help() and "hint" not in prompt_help(hints=False).split("No hints")[0]
+
+
+# ------------------------------------------------------------------ 6: muggins in words
+
+
+def _spanish_narration(*events: Event) -> str:
+    game = Game(load_profile("muggins"), seed=11, players=("Ana", "Ordenador"))
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    voice = Voice.for_game(game.players, game.rules, you=0)
+    Narrator(console, Painter(), voice, rules=game.rules, pause=None).tell(list(events))
+    return out.getvalue()
+
+
+def test_one_missed_point_is_singular(spanish: None) -> None:
+    said = _spanish_narration(
+        Event("muggins", 0, seat=1, points=1, note="called 1", scores=(0, 1)),
+        Event("missed", 0, seat=0, note="1 missed", scores=(0, 1)),
+    )
+    assert "Ordenador se lleva 1 punto olvidado" in said
+    assert "se olvidó 1 punto." in said and "puntos" not in said
+    set_language("en")
+    assert "takes 1 missed point (called 1)" in _spanish_narration(
+        Event("muggins", 0, seat=1, points=1, note="called 1", scores=(0, 1))
+    )
+
+
+def test_the_count_of_a_laid_card_says_del_and_that_the_go_is_in_it(spanish: None) -> None:
+    game = Game(load_profile("muggins"), seed=11, players=("Tú", "Ordenador"))
+    bots = [make_player("medium", 11), make_player("medium", 12)]
+    voice = Voice.for_game(game.players, game.rules, you=0)
+    while not game.is_over:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if seat == 0 and view.claim_stage == "count" and view.phase == "play":
+            prompt = ASKERS[Count](view, voice, Painter()).prompt
+            card = Painter().plain(view.pile[-1][1])
+            assert prompt.startswith(f"Tu cuenta del {card} que echaste, con el go o la última carta")
+            assert " de el " not in prompt
+            return
+        game.apply(seat, bots[seat].choose(view))
+    pytest.fail("no count of a laid card in this game")

@@ -343,8 +343,16 @@ class Narrator:
                 text = Text(
                     voice.tell(
                         seat,
-                        _("Muggins! You take {points} missed points (called {called})."),
-                        _("Muggins! {name} takes {points} missed points (called {called})."),
+                        ngettext(
+                            "Muggins! You take {points} missed point (called {called}).",
+                            "Muggins! You take {points} missed points (called {called}).",
+                            event.points,
+                        ),
+                        ngettext(
+                            "Muggins! {name} takes {points} missed point (called {called}).",
+                            "Muggins! {name} takes {points} missed points (called {called}).",
+                            event.points,
+                        ),
                         points=event.points,
                         called=called,
                     )
@@ -376,7 +384,11 @@ class Narrator:
             missed = event.note.split()[0]
             self._say(
                 Text(
-                    _("Nobody called muggins: {missed} points were missed.").format(missed=missed),
+                    ngettext(
+                        "Nobody called muggins: {missed} point was missed.",
+                        "Nobody called muggins: {missed} points were missed.",
+                        int(missed) if missed.isdigit() else 2,
+                    ).format(missed=missed),
                     style="dim",
                 )
             )

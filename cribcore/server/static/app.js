@@ -296,6 +296,7 @@ function describe(ev, view, ctx, own) {
     }
     case "muggins": {
       const called = ev.note.replace(/^called /, "").split(";")[0];
+      if (ev.points === 1) return scored(t("Muggins! {who} takes 1 missed point (called {n}): {reasons}.", { who, n: called, reasons: ev.reasons }));
       if (ev.points) return scored(t("Muggins! {who} takes {points} missed points (called {n}): {reasons}.", { who, points, n: called, reasons: ev.reasons }));
       return scored(t("{who} calls muggins for {n}, but nothing was missed.", { who, n: called }));
     }
