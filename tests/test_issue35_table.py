@@ -15,7 +15,8 @@ from cribcore import Game
 from cribcore.actions import Count
 from cribcore.cli.describe import Voice
 from cribcore.cli.narrate import Narrator
-from cribcore.cli.prompt import ASKERS
+from cribcore.cards import parse_card, parse_cards
+from cribcore.cli.prompt import ASKERS, parse_picks
 from cribcore.cli.render import Painter
 from cribcore.events import Event
 from cribcore.i18n import current_language, set_language
@@ -159,3 +160,30 @@ def test_the_count_of_a_laid_card_says_del_and_that_the_go_is_in_it(spanish: Non
             return
         game.apply(seat, bots[seat].choose(view))
     pytest.fail("no count of a laid card in this game")
+
+
+# ------------------------------------------------------------------ 9, 10: cards typed in Spanish, numbers
+
+
+def test_sota_and_dama_are_cards() -> None:
+    hand = parse_cards("JS QH 5C 6D 7S 8H")
+    assert parse_picks("sota de picas", hand, 1) == (parse_card("JS"),)
+    assert parse_picks("dama de corazones", hand, 1) == (parse_card("QH"),)
+    assert parse_picks("Sota picas, dama corazones", hand, 2) == parse_cards("JS QH")
+
+
+def test_a_wrong_suit_word_is_the_word_named(spanish: None) -> None:
+    with pytest.raises(ValueError, match="^'copas' no es un palo: escribe picas, corazones") as raised:
+        parse_picks("2 de copas", parse_cards("2S 5C 6D 7S 8H 9D"), 1)
+    assert "'de'" not in str(raised.value)
+
+
+def test_a_number_that_is_a_rank_held_says_which_card_was_meant(spanish: None) -> None:
+    hand = parse_cards("6S TD JC")
+    with pytest.raises(ValueError, match="de 1 a 3; para el 6 que tienes, escribe 6picas$"):
+        parse_picks("6", hand, 1)
+    set_language("en")
+    with pytest.raises(ValueError, match="from 1 to 3; for the 10 you hold, type 10d$"):
+        parse_picks("10", hand, 1)
+    with pytest.raises(ValueError, match="from 1 to 3$"):
+        parse_picks("9", hand, 1)

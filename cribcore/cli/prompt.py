@@ -211,17 +211,53 @@ def parse_picks(text: str, hand: Sequence[Card], wanted: int) -> tuple[Card, ...
             elif wanted > 1 and len(token) == wanted and all("1" <= d <= str(size) for d in token):
                 picks.extend(hand[int(d) - 1] for d in token)
             else:
-                raise ValueError(
-                    _("there is no card {token} in your hand: positions go from 1 to {size}").format(
-                        token=token, size=size
-                    )
-                )
+                raise ValueError(_no_position(token, hand))
             continue
         try:
             picks.append(parse_card(token))
         except CardParseError:
-            raise ValueError(_(_NOT_A_CARD).format(token=repr(shorten(token)), size=size)) from None
+            raise ValueError(_not_a_card(token, text, size)) from None
     return tuple(picks)
+
+
+_SUIT_WORDS_ES = {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"}
+_NOT_A_SUIT = re.compile(
+    r"(?<![\w])(?:10|[2-9]|[atjqkr]|as|jota|sota|reina|dama|rey)\s+de\s+(\S+)", re.IGNORECASE
+)
+
+
+def _typed_form(card: Card) -> str:
+    """How to type ``card`` in the current language: ``6s``, or in Spanish ``6picas``."""
+    rank = str(card)[0].lower() if card.rank != 10 else "10"
+    if current_language() == "es":
+        return f"{rank}{_SUIT_WORDS_ES[str(card)[-1]]}"
+    return f"{rank}{str(card)[-1].lower()}"
+
+
+def _no_position(token: str, hand: Sequence[Card]) -> str:
+    """Why the number ``token`` names no card: positions stop at the hand's size; when it is the rank
+    of cards held (a ``6`` typed for the 6 in the hand), which card was probably meant."""
+    size = len(hand)
+    said = _("there is no card {token} in your hand: positions go from 1 to {size}").format(
+        token=token, size=size
+    )
+    held = [card for card in hand if card.rank == int(token)]
+    if not held:
+        return said
+    return _("{said}; for the {rank} you hold, type {cards}").format(
+        said=said, rank=token, cards=_either([_typed_form(card) for card in held])
+    )
+
+
+def _not_a_card(token: str, text: str, size: int) -> str:
+    """Why ``token`` of ``text`` is not a card; in ``2 de copas`` it is the suit that is wrong."""
+    for match in _NOT_A_SUIT.finditer(text):
+        word = match.group(1)
+        if word.lower() not in ("picas", "corazones", "diamantes", "tréboles", "treboles"):
+            return _(
+                "{word} is not a suit: write picas, corazones, diamantes or tréboles, as in 7 de picas"
+            ).format(word=repr(shorten(word)))
+    return _(_NOT_A_CARD).format(token=repr(shorten(token)), size=size)
 
 
 # ----------------------------------------------------------------------------- asking for an action
