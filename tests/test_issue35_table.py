@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,19 +14,20 @@ from rich.console import Console
 
 from cribcore import Game
 from cribcore.actions import Count
+from cribcore.cards import parse_card, parse_cards
 from cribcore.cli.describe import Voice
 from cribcore.cli.narrate import Narrator
-from cribcore.cards import parse_card, parse_cards
 from cribcore.cli.prompt import ASKERS, parse_picks
 from cribcore.cli.render import Painter
 from cribcore.events import Event
 from cribcore.i18n import current_language, set_language
-from cribcore.players import make_player
+from cribcore.players import hint, make_player
 from cribcore.profiles import load_profile
 from cribcore.records import replay
 from cribcore.saves import read_save, save_path
 
 from .terminal import run_in_process
+
 
 @pytest.fixture
 def spanish() -> Iterator[None]:
@@ -41,7 +43,7 @@ FINISH = "1 2\n1\n" * 600
 refused at a discard), one for a play (two are refused), any answer between deals."""
 
 
-# ------------------------------------------------------------------ 1, 2: a save keeps its language and its record
+# ------------------------------------------------------------ 1, 2: a save keeps its language and its record
 
 
 def test_resume_speaks_the_language_the_game_was_played_in(tmp_path: Path) -> None:
@@ -173,17 +175,57 @@ def test_sota_and_dama_are_cards() -> None:
 
 
 def test_a_wrong_suit_word_is_the_word_named(spanish: None) -> None:
-    with pytest.raises(ValueError, match="^'copas' no es un palo: escribe picas, corazones") as raised:
+    with pytest.raises(ValueError, match=r"^'copas' no es un palo: escribe picas, corazones") as raised:
         parse_picks("2 de copas", parse_cards("2S 5C 6D 7S 8H 9D"), 1)
     assert "'de'" not in str(raised.value)
 
 
 def test_a_number_that_is_a_rank_held_says_which_card_was_meant(spanish: None) -> None:
     hand = parse_cards("6S TD JC")
-    with pytest.raises(ValueError, match="de 1 a 3; para el 6 que tienes, escribe 6picas$"):
+    with pytest.raises(ValueError, match=r"de 1 a 3; para el 6 que tienes, escribe 6picas$"):
         parse_picks("6", hand, 1)
     set_language("en")
-    with pytest.raises(ValueError, match="from 1 to 3; for the 10 you hold, type 10d$"):
+    with pytest.raises(ValueError, match=r"from 1 to 3; for the 10 you hold, type 10d$"):
         parse_picks("10", hand, 1)
-    with pytest.raises(ValueError, match="from 1 to 3$"):
+    with pytest.raises(ValueError, match=r"from 1 to 3$"):
         parse_picks("9", hand, 1)
+
+
+# ------------------------------------------------------------------ 7, 8, 11: words on the Spanish table
+
+
+def test_review_heading_says_your_game_seat_one_and_the_profile_in_spanish(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    run_in_process("play", "--lang", "es", "--seed", "3", "--record", str(record), stdin="q\n", data=tmp_path)
+    run_in_process("resume", "--record", str(record), stdin="1 2\n1\nq\n", data=tmp_path)
+    spanish = run_in_process("review", str(record), "--lang", "es")
+    assert spanish.stdout.startswith(
+        "Revisión de tu partida (puesto 1), Tú contra Ordenador, perfil estándar\n"
+    )
+    english = run_in_process("review", str(record), "--seat", "2")
+    assert english.stdout.startswith("Review of Ordenador (seat 2), Tú vs Ordenador, profile standard\n")
+    wrong = run_in_process("review", str(record), "--seat", "3")
+    assert wrong.stderr == "cribbage: error: --seat 3: the record has seats 1 to 2\n"
+
+
+def test_resuming_says_la_partida(tmp_path: Path) -> None:
+    run_in_process("play", "--lang", "es", "--seed", "3", stdin="q\n", data=tmp_path)
+    resumed = run_in_process("resume", stdin="q\n", data=tmp_path)
+    assert "Se reanuda la partida Tú contra Ordenador en la mano 1" in resumed.stdout
+    assert "Se reanuda Tú" not in resumed.stdout
+
+
+def test_a_spanish_question_about_an_english_save_is_all_spanish(tmp_path: Path) -> None:
+    run_in_process("play", "--seed", "3", "--profile", "five-card", stdin="q\n", data=tmp_path)
+    asked = run_in_process("play", "--lang", "es", "--seed", "4", "--profile", "five-card", data=tmp_path)
+    assert "Tú contra Ordenador, perfil cinco cartas, mano 1" in asked.stderr, asked.stderr
+    assert "You" not in asked.stderr and "Computer" not in asked.stderr and "five-card," not in asked.stderr
+
+
+def test_the_hint_says_what_the_discard_gives_away(spanish: None) -> None:
+    game = Game(seed=3, players=("Tú", "Ordenador"))
+    dealer = game.view(0).dealer
+    pone = 1 - dealer
+    said = hint(game.view(pone)).reason
+    assert re.search(r", da \d+,\d a la cuna del rival \(neto ", said), said
+    assert "-" not in said.split("(")[0]

@@ -265,9 +265,7 @@ _YOU_HAVE_A_SAVE = {
 }
 
 
-def _continue(
-    saved: SavedGame, reader: Reader | None, console: Console, record: Path | None = None
-) -> int:
+def _continue(saved: SavedGame, reader: Reader | None, console: Console, record: Path | None = None) -> int:
     """Go on with ``saved``; its game record is written where the save says (``--record`` when the game
     began) unless ``record`` names another file."""
     envelope = saved.envelope
