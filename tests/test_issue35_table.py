@@ -15,16 +15,20 @@ from rich.console import Console
 from cribcore import Game
 from cribcore.actions import Count
 from cribcore.cards import parse_card, parse_cards
+from cribcore.cli.board import Pegs, board_lines
 from cribcore.cli.describe import Voice
 from cribcore.cli.narrate import Narrator
 from cribcore.cli.prompt import ASKERS, parse_picks
 from cribcore.cli.render import Painter
 from cribcore.events import Event
 from cribcore.i18n import current_language, set_language
+from cribcore.phases import name_seats
 from cribcore.players import hint, make_player
 from cribcore.profiles import load_profile
 from cribcore.records import replay
 from cribcore.saves import read_save, save_path
+from cribcore.scoring import score_show
+from cribcore.speech import reasons, spoken_show
 
 from .terminal import run_in_process
 
@@ -229,3 +233,71 @@ def test_the_hint_says_what_the_discard_gives_away(spanish: None) -> None:
     said = hint(game.view(pone)).reason
     assert re.search(r", da \d+,\d a la cuna del rival \(neto ", said), said
     assert "-" not in said.split("(")[0]
+
+
+# ------------------------------------------------------------------ 12: the replay says what was counted
+
+
+def test_the_replay_of_a_muggins_game_says_whose_count_of_what(tmp_path: Path) -> None:
+    record = tmp_path / "muggins.json"
+    argv = (
+        "play",
+        "--profile",
+        "muggins",
+        "--players",
+        "easy,medium",
+        "--seed",
+        "11",
+        "--record",
+        str(record),
+    )
+    assert run_in_process(*argv).returncode == 0
+    said = run_in_process("replay", str(record)).stdout
+    assert "count (declared" not in said
+    assert re.search(r"  count of the hand 9♠ 10♥ J♣ K♥ \+ Q♣: declared 6 ", said), said
+    assert re.search(r"  count of the crib \S+ \S+ \S+ \S+ \+ \S+: declared \d+", said)
+    assert re.search(r"  count of the play of 2♦ at 31: declared 2 ", said)
+    assert re.search(r"  muggins on the crib 3♠ 4♦ 6♥ J♣ \+ 2♠: called 3, 3 missed \(the count holds ", said)
+    spanish = run_in_process("replay", str(record), "--lang", "es").stdout
+    assert "cuenta de la mano 9♠ 10♥ J♣ K♥ + Q♣: declara 6" in spanish
+
+
+def test_the_replay_names_a_pair_royal_as_the_game_does() -> None:
+    items = score_show(parse_cards("4H 4D 4C 7S"), parse_card("8C")).items
+    assert reasons(items, lang="es") == "cuatro quincenas 8, trío 6"
+    assert reasons(items, lang="en") == "four fifteens 8, three of a kind 6"
+    assert "un trío" in spoken_show(items, lang="es")
+    two = score_show(parse_cards("4H 4D 7C 7S"), parse_card("8C")).items
+    assert reasons(two, lang="es").endswith("dos parejas 4")
+
+
+# ------------------------------------------------------------------ 14: practice with nothing named
+
+
+def test_practice_alone_names_the_choices_in_the_language() -> None:
+    spanish = run_in_process("practice", "--lang", "es")
+    assert spanish.returncode == 2
+    assert spanish.stderr.startswith("cribbage practice: error: elige qué practicar: pegging, examples")
+    assert "WHAT" not in spanish.stderr
+    english = run_in_process("practice")
+    assert english.stderr.startswith("cribbage practice: error: choose what to practise: pegging")
+    assert "WHAT" not in english.stderr
+
+
+# ------------------------------------------------------------------ 17: auction cribbage at the terminal
+
+
+def test_a_price_paid_is_a_minus_and_the_back_peg_never_stands_ahead() -> None:
+    lines = board_lines(["Ann", "Bob"], [Pegs(front=7, back=12), Pegs(front=5, back=0)], 121)
+    head = lines[0].plain
+    assert head == "Ann 7  (-5 from 12)", head
+    ann_track = "".join(
+        line.plain for line in lines[1 : lines.index(next(x for x in lines if x.plain.startswith("Bob")))]
+    )
+    assert "○" not in ann_track and "●" in ann_track
+    assert lines[[x.plain for x in lines].index("Bob 5  (+5 from 0)")].plain == "Bob 5  (+5 from 0)"
+
+
+def test_a_phase_note_names_the_player() -> None:
+    assert name_seats("the crib goes to {seat 2} for 5", ("Ann", "Bob")) == "the crib goes to Bob for 5"
+    assert name_seats("{seat 9} stays as written", ("Ann", "Bob")) == "{seat 9} stays as written"

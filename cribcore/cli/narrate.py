@@ -19,6 +19,7 @@ from rich.text import Text
 from ..cards import Card
 from ..events import Event, redact
 from ..i18n import _, ngettext
+from ..phases import name_seats
 from ..rules import RuleSet
 from .board import PegKeeper, board_lines
 from .describe import Voice, number_words, reasons, spoken_play, spoken_show, spoken_starter
@@ -420,7 +421,7 @@ class Narrator:
                     what=words,
                 )
             )
-            text.append(f": {event.note})." if event.note else ").")
+            text.append(f": {name_seats(event.note, voice.names)})." if event.note else ").")
             self._say(self._scored(text, event))
             return
         if event.scored:
@@ -442,7 +443,7 @@ class Narrator:
         if event.count is not None:
             text.append(_(" (count {count})").format(count=event.count))
         if event.note:
-            text.append(f" — {event.note}")
+            text.append(f" — {name_seats(event.note, voice.names)}")
         self._say(text.append("."))
 
     # ------------------------------------------------------------------ helpers

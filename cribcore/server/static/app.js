@@ -338,7 +338,7 @@ function describe(ev, view, ctx, own) {
       let text = `${who}: ${w}`;
       if (ev.cards.length && (own || !ev.private)) text += ` ${cardsText(ev.cards)}`;
       if (ev.count !== null) text += ` ${t("(count {n})", { n: ev.count })}`;
-      if (ev.note) text += ` — ${ev.note}`;
+      if (ev.note) text += ` — ${ev.note.replace(/\{seat (\d+)\}/g, (whole, n) => view.players[n - 1] ?? whole)}`;
       return `${text}.`;
     }
   }
