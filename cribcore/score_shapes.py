@@ -37,20 +37,20 @@ def counted_units(items: Sequence[ScoreItem]) -> list[tuple[ScoreItem, int, int]
     holding three or four cards are one unit (a pair royal, "three of a kind", is not "three pairs").
     Each unit is ``(its first item, the cards of its rank (0 for an item alone), its points)``."""
     pairs = [item for item in items if item.kind == PAIR]
-    cards_of: dict[int, int] = {}
     points_of: dict[int, int] = {}
     for item in pairs:
-        rank = item.cards[0].rank
-        points_of[rank] = points_of.get(rank, 0) + item.points
-    for rank in points_of:
-        cards_of[rank] = len({c for item in pairs if item.cards[0].rank == rank for c in item.cards})
+        points_of[item.cards[0].rank] = points_of.get(item.cards[0].rank, 0) + item.points
+    cards_of = {
+        rank: len({c for item in pairs if item.cards[0].rank == rank for c in item.cards})
+        for rank in points_of
+    }
     units: list[tuple[ScoreItem, int, int]] = []
     told: set[int] = set()
     for item in items:
-        rank = item.cards[0].rank if item.kind == PAIR and item.cards else None
-        if rank is None or cards_of.get(rank, 0) < 3 or len(item.cards) >= 3:
+        held = item.cards[0].rank if item.kind == PAIR and item.cards else None
+        if held is None or cards_of.get(held, 0) < 3 or len(item.cards) >= 3:
             units.append((item, 0, item.points))
-        elif rank not in told:
-            told.add(rank)
-            units.append((item, cards_of[rank], points_of[rank]))
+        elif held not in told:
+            told.add(held)
+            units.append((item, cards_of[held], points_of[held]))
     return units

@@ -22,7 +22,6 @@ from cribcore.cli.prompt import ASKERS, parse_picks
 from cribcore.cli.render import Painter
 from cribcore.events import Event
 from cribcore.i18n import current_language, set_language
-from cribcore.phases import name_seats
 from cribcore.players import hint, make_player
 from cribcore.profiles import load_profile
 from cribcore.records import replay
@@ -299,5 +298,7 @@ def test_a_price_paid_is_a_minus_and_the_back_peg_never_stands_ahead() -> None:
 
 
 def test_a_phase_note_names_the_player() -> None:
+    from cribcore.phases import name_seats
+
     assert name_seats("the crib goes to {seat 2} for 5", ("Ann", "Bob")) == "the crib goes to Bob for 5"
     assert name_seats("{seat 9} stays as written", ("Ann", "Bob")) == "{seat 9} stays as written"
