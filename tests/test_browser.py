@@ -522,6 +522,7 @@ def test_muggins_counts_are_entered_as_numbers(base_url: str, contexts: Contexts
     # Declare every count as 0 and never call muggins, until the hands are shown.
     claim = page.get_by_test_id("claim")
     declared = passed = 0
+    said_for_a_card = False
     deadline = time.monotonic() + 30
     while not page.get_by_test_id("next-hand").is_visible():
         assert time.monotonic() < deadline, "the hand never reached the show"
@@ -534,6 +535,11 @@ def test_muggins_counts_are_entered_as_numbers(base_url: str, contexts: Contexts
             else:
                 expect(number).to_have_attribute("min", "0")
                 expect(page.get_by_test_id("claim-submit")).to_have_text("Count")
+                if "Count your card" in text_of(page.get_by_test_id("prompt")):
+                    expect(page.get_by_test_id("prompt")).to_have_text(
+                        "Count your card, with a go or last card: how many points?"
+                    )
+                    said_for_a_card = True
                 number.fill("0")
                 page.get_by_test_id("claim-submit").click()
                 declared += 1
@@ -544,6 +550,8 @@ def test_muggins_counts_are_entered_as_numbers(base_url: str, contexts: Contexts
         else:
             page.wait_for_timeout(40)
     assert declared and passed
+    # Issue 35, item 6: the count of a card laid says that a go or last card is in it.
+    assert said_for_a_card, "a card laid was counted"
     expect(page.get_by_test_id("log")).to_contain_text("Ann counts")
     expect(page.get_by_test_id("show").get_by_test_id("show-hand")).to_have_count(2)
 

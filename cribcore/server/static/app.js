@@ -964,7 +964,10 @@ class Table {
       const mine = view.counting === null || view.counting === you;
       prompt = view.claim.kind === "count"
         ? mine
-          ? t("Count your {what}: how many points?", { what: thing })
+          ? what === "card"
+            // The go or the last card's point is the card's too: a newcomer who leaves it out is taken for it.
+            ? t("Count your card, with a go or last card: how many points?")
+            : t("Count your {what}: how many points?", { what: thing })
           : t("Count {who}'s {what}: how many points?", { who: view.players[view.counting], what: thing })
         : t("{who} has counted: call muggins (the points missed) or pass.", { who: view.players[view.counting] ?? t("The count") });
     } else if (discarding) {
