@@ -302,3 +302,23 @@ def test_a_phase_note_names_the_player() -> None:
 
     assert name_seats("the crib goes to {seat 2} for 5", ("Ann", "Bob")) == "the crib goes to Bob for 5"
     assert name_seats("{seat 9} stays as written", ("Ann", "Bob")) == "{seat 9} stays as written"
+
+
+def test_a_game_played_again_saves_its_own_record_file(tmp_path: Path) -> None:
+    from cribcore.cli.session import Seating, Session
+    from cribcore.saves import SaveSlot
+
+    profile = load_profile("standard")
+    seating = Seating(("human", "computer"), ("Ann", "Computer"), profile)
+    path = save_path("computer", tmp_path)
+    session = Session(
+        Console(file=io.StringIO()),
+        seating,
+        reader=None,
+        slot=SaveSlot(path),
+        mode="computer",
+        record=tmp_path / "game.json",
+    )
+    session._again = 1  # the table chose to play again once: this game's record is game-2.json
+    session._save(Game(profile, seed=5, players=("Ann", "Computer")))
+    assert read_save(path).envelope.record == str(tmp_path / "game-2.json")
