@@ -322,3 +322,13 @@ def test_a_game_played_again_saves_its_own_record_file(tmp_path: Path) -> None:
     session._again = 1  # the table chose to play again once: this game's record is game-2.json
     session._save(Game(profile, seed=5, players=("Ann", "Computer")))
     assert read_save(path).envelope.record == str(tmp_path / "game-2.json")
+
+
+def test_a_saved_record_path_never_writes_over_a_file_that_is_not_a_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    run_in_process("play", "--seed", "3", "--record", str(record), stdin="q\n", data=tmp_path)
+    record.write_text("precious\n", encoding="utf-8")  # what the save names is someone's file now
+    resumed = run_in_process("resume", stdin="q\n", data=tmp_path)
+    assert f"{record} is not a game record: it is left as it is" in resumed.stderr
+    assert record.read_text(encoding="utf-8") == "precious\n"
+    assert "Game stopped" in resumed.stdout

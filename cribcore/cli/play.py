@@ -23,6 +23,8 @@ from ..files import check_writable
 from ..i18n import N_, _, language_asked, ngettext, set_language
 from ..players import COMPUTER_KINDS, LEVELS
 from ..profiles import Profile, load_profile
+from ..records import FORMAT as RECORD_FORMAT
+from ..records import read_record
 from ..saves import (
     HUMAN,
     MODES,
@@ -284,9 +286,22 @@ def _continue(saved: SavedGame, reader: Reader | None, console: Console, record:
     return session.run(saved.game, resumed=True)
 
 
+_RECORD_MOST = 32 * 1024 * 1024
+"""The largest file a save's ``--record`` may name and still be written over (a record is far smaller)."""
+
+
 def _still_writable(record: Path) -> Path | None:
     """The saved ``--record`` file, or ``None`` (said in one line) when it can no longer be written:
-    the game goes on without it rather than failing at its end."""
+    the game goes on without it rather than failing at its end. A file already there is written over
+    only when it is a game record (the one this game wrote when it stopped): a save names the path,
+    and a save passed around must not overwrite whatever file it names."""
+    if record.exists() and not _is_a_record(record):
+        report(
+            _(
+                "{path} is not a game record: it is left as it is, and the game goes on without --record"
+            ).format(path=record)
+        )
+        return None
     try:
         check_writable(record)
     except OSError as exc:
@@ -331,3 +346,13 @@ def resume(mode: str | None, console: Console, record: Path | None = None) -> in
         set_language(saved.envelope.lang)
     reader = _reader(saved.kinds, console)
     return _continue(saved, reader, console, record)
+
+
+def _is_a_record(path: Path) -> bool:
+    """Whether ``path`` is a regular file holding a cribcore game record."""
+    try:
+        if not path.is_file() or path.stat().st_size > _RECORD_MOST:
+            return False
+        return read_record(path).get("format") == RECORD_FORMAT
+    except (OSError, ValueError):
+        return False
