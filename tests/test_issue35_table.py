@@ -223,6 +223,8 @@ def test_a_spanish_question_about_an_english_save_is_all_spanish(tmp_path: Path)
     asked = run_in_process("play", "--lang", "es", "--seed", "4", "--profile", "five-card", data=tmp_path)
     assert "Tú contra Ordenador, perfil cinco cartas, mano 1" in asked.stderr, asked.stderr
     assert "You" not in asked.stderr and "Computer" not in asked.stderr and "five-card," not in asked.stderr
+    other = run_in_process("play", "--lang", "es", "--profile", "seven-card", data=tmp_path)
+    assert "(con las reglas cinco cartas, no siete cartas)" in other.stderr, other.stderr
 
 
 def test_the_hint_says_what_the_discard_gives_away(spanish: None) -> None:

@@ -22,6 +22,7 @@ from ..engine import Game
 from ..files import check_writable
 from ..i18n import N_, _, language_asked, ngettext, set_language
 from ..players import COMPUTER_KINDS, LEVELS
+from ..profile_titles import profile_title
 from ..profiles import Profile, load_profile
 from ..records import FORMAT as RECORD_FORMAT
 from ..records import read_record
@@ -206,14 +207,13 @@ def _slot_for_new_game(
         ) from None
     theirs = saved.game.profile
     differs = not _same_profile(theirs, profile)
+    asked = profile_title(profile.name)
     if theirs.name != profile.name:
-        saved_rules = theirs.name
+        saved_rules = profile_title(theirs.name)
     else:
-        saved_rules = _("{name} as it was then").format(name=theirs.name)
+        saved_rules = _("{name} as it was then").format(name=profile_title(theirs.name))
     other = (
-        _(" (under the {saved} rules, not {asked})").format(saved=saved_rules, asked=profile.name)
-        if differs
-        else ""
+        _(" (under the {saved} rules, not {asked})").format(saved=saved_rules, asked=asked) if differs else ""
     )
     described = describe_save(saved)
     if reader is None or not reader.interactive:
@@ -223,14 +223,14 @@ def _slot_for_new_game(
         console.print(
             Text(
                 _("It is played under the {saved} rules; you asked for {asked}.").format(
-                    saved=saved_rules, asked=profile.name
+                    saved=saved_rules, asked=asked
                 )
             )
         )
         question = _(
             "Start a new {asked} game in its place (n), resume the saved {saved} game (r), "
             "or quit (q)? [N/r/q] "
-        ).format(asked=profile.name, saved=saved_rules)
+        ).format(asked=asked, saved=saved_rules)
     else:
         question = _("Resume it (r), start a new game in its place (n), or quit (q)? [R/n/q] ")
     while True:
