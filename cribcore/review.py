@@ -38,8 +38,10 @@ from .players.expert import ExpertPlayer, Judgement
 from .players.hints import judgement_facts
 from .players.pegging import ROLLOUTS
 from .players.reasons import reason_words
+from .players.wintable import win_table_at_hand
 from .records import RecordError, replay
 from .views import SeatView
+from .winchart import ChanceSeries, DealStart, build_series
 
 __all__ = [
     "MARKS",
@@ -123,6 +125,8 @@ class ReviewedDecision:
     mark: str | None
     reason: str
     """Why the expert's choice is better, in words (against the seat's choice, when they differ)."""
+    win: float | None = None
+    """The seat's side's chance to win after its choice, as the expert values it (``None``: no table)."""
 
     @property
     def even(self) -> bool:
@@ -162,6 +166,8 @@ class Review:
     deals: int
     """Deals in which the seat made a decision that was reviewed."""
     by_mark: Mapping[str, int] = field(default_factory=dict)
+    chances: ChanceSeries | None = None
+    """The win-chance graph (`cribcore.winchart`)."""
 
     @property
     def discard_lost(self) -> float:
@@ -197,6 +203,7 @@ class Review:
                 "marks": {m.name: self.by_mark.get(m.name, 0) for m in MARKS},
                 "costliest": [self.decisions.index(d) for d in self.costliest],
             },
+            "chances": None if self.chances is None else self.chances.to_json(),
         }
 
 
@@ -219,8 +226,11 @@ def review_game(
     the discards only, the cheap part). Reasons are in ``lang`` (default: the current language)."""
     code = lang or current_language()
     moments: list[tuple[SeatView, Action]] = []
+    starts: list[DealStart] = []
 
     def watch(game: Game, acting: int, action: Action) -> None:
+        if not starts or starts[-1].deal != game.deal_number:
+            starts.append(DealStart(game.deal_number, game.dealer, game.scores))
         if acting != seat:
             return
         kind = "discard" if isinstance(action, Discard) else "play" if isinstance(action, Play) else None
@@ -245,6 +255,16 @@ def review_game(
     for decision in decisions:
         if decision.mark is not None:
             marks[decision.mark] = marks.get(decision.mark, 0) + 1
+    chances = build_series(
+        table=win_table_at_hand(game.rulebook),
+        side=game.rules.side_of(seat),
+        side_of=game.rules.side_of,
+        starts=starts,
+        decisions=[(d.deal, d.kind, d.scores, d.win) for d in decisions],
+        end=(game.winner, game.scores) if game.is_over and game.winner is not None else None,
+        profile=game.profile.name,
+        lang=code,
+    )
     return Review(
         seat=seat,
         players=game.players,
@@ -252,6 +272,7 @@ def review_game(
         decisions=decisions,
         deals=len({d.deal for d in decisions}),
         by_mark=marks,
+        chances=chances,
     )
 
 
@@ -281,6 +302,7 @@ def _judged(view: SeatView, action: Action, judgements: Sequence[Judgement], lan
         win_lost=win_lost,
         mark=mark_for(points_lost, win_lost),
         reason=reason,
+        win=chosen.win,
     )
 
 

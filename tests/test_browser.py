@@ -781,13 +781,13 @@ def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
 # ----------------------------------------------------------------------------- issue 14: the coach
 
 
-def _play_to_the_end(url: str, level: str) -> str:
+def _play_to_the_end(url: str, level: str, profile: str = "short") -> str:
     """A room against the computer at ``level`` (short game, seed `SEED`) whose seat 0 a script plays to
     the end over its own WebSocket, always choosing the last legal action (which throws points away, so
     the coach has something to mark). Returns seat 0's key; the script's connection is closed."""
     status, data = post_json(
         f"{url}/api/rooms",
-        {"mode": "computer", "names": ["Ann"], "level": level, "seed": SEED, "profile": "short"},
+        {"mode": "computer", "names": ["Ann"], "level": level, "seed": SEED, "profile": profile},
     )
     assert status == 201, data
     key: str = data["keys"][0]["key"]
@@ -899,3 +899,73 @@ def test_the_expert_level_and_the_coach_after_a_game(base_url: str, contexts: Co
             # Cards in the reason are drawn as the board draws them (issue 35, item 5).
             drawn = re.sub(r"\b[2-9TJQKA][CDHS]\b", lambda m: card_text(m.group(0)), decision["reason"])
             expect(item.locator(".hint")).to_have_text(drawn)
+
+
+# ----------------------------------------------------------------------------- issue 34: the win-chance graph
+
+
+def test_the_review_draws_the_win_chance_graph_in_two_languages(base_url: str, contexts: Contexts) -> None:
+    # A whole standard game (the standard game has its win table at hand), then its review on the board.
+    key = _play_to_the_end(base_url, "easy", profile="standard")
+    chances = _server_review(base_url, key)["chances"]
+    assert chances["measure"] == "win"
+    points, swings = chances["points"], chances["swings"]
+    first = points[0]
+    percent = f"{100 * first['value']:.1f}"
+    for locale, begins in (
+        ("en-US", f"Deal 1 begins: {percent}% chance to win"),
+        ("es-ES", f"Empieza la mano 1: {percent.replace('.', ',')} % de probabilidad de ganar"),
+    ):
+        page = contexts.page(locale=locale)
+        page.goto(f"{base_url}/#key={key}")
+        expect(page.get_by_test_id("game-over")).to_be_visible()
+        page.get_by_test_id("review-ask").click()
+        expect(page.get_by_test_id("review-svg")).to_be_visible()
+        dots = page.get_by_test_id("chart-point")
+        expect(dots).to_have_count(len(points))
+        expect(page.locator("[data-testid=chart-point].swing")).to_have_count(len(swings))
+        # Hover over the biggest swing: the caption says what happened there.
+        biggest = points[swings[0]]
+        page.locator(f'[data-testid=chart-point][data-index="{swings[0]}"]').hover()
+        deal_word = "Deal" if locale == "en-US" else "mano"
+        expect(page.get_by_test_id("review-chart-caption")).to_contain_text(f"{deal_word} {biggest['deal']}")
+        # Tap the first point: the deal's start.
+        page.locator('[data-testid=chart-point][data-index="0"]').click()
+        expect(page.get_by_test_id("review-chart-caption")).to_have_text(begins)
+
+
+def test_the_discard_trainer_on_the_board(base_url: str, contexts: Contexts) -> None:
+    from cribcore.engine import standard_profile
+    from cribcore.practice_discards import deal_trials, judge
+
+    first, _second = deal_trials(3, 2)
+    page = contexts.page()
+    page.goto(f"{base_url}/?seed=3")
+    page.get_by_test_id("start-practice").click()
+    role = page.get_by_test_id("practice-role")
+    expect(role).to_have_text("Hand 1: you deal, the crib is yours.")
+    cards = page.get_by_test_id("practice-hand").locator("button[data-card]")
+    expect(cards).to_have_count(6)
+    assert [c.get_attribute("data-card") for c in cards.all()] == [str(c) for c in first.hand]
+    confirm = page.get_by_test_id("practice-confirm")
+    expect(confirm).to_be_disabled()
+    chosen = first.hand[4:]
+    for card in chosen:  # tap two cards
+        page.get_by_test_id("practice-hand").locator(f'button[data-card="{card}"]').click()
+    confirm.click()
+    answer = judge(first, chosen, standard_profile())
+    assert answer.rank > 1
+    lost = f"{round(answer.points_lost, 4):.2f}"
+    expect(page.get_by_test_id("practice-verdict")).to_have_text(
+        f"Rank {answer.rank} of 15: {lost} points below the best net."
+    )
+    expect(page.get_by_test_id("practice-figures").locator("tr")).to_have_count(3)
+    expect(page.get_by_test_id("practice-expert")).to_contain_text("The expert lays away")
+    expect(page.get_by_test_id("practice-score")).to_have_text(
+        f"Score: 0 of 1 best (0%), {lost} points lost a hand on average"
+    )
+    # In Spanish, the next hand (the pone's), and the totals kept on this device.
+    page.get_by_test_id("lang").select_option("es")
+    page.get_by_test_id("practice-next").click()
+    expect(role).to_have_text("Mano 2: reparte el rival, la cuna es suya.")
+    expect(page.get_by_test_id("practice-long")).to_contain_text("En este dispositivo: 0 de 1 mejores")

@@ -108,7 +108,16 @@ def test_review_json_has_the_documented_shape(tmp_path: Path, capsys: pytest.Cap
     path.write_text(json.dumps(fives_record()))
     assert main(["review", str(path), "--seat", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"seat", "player", "players", "profile", "thresholds", "decisions", "summary"}
+    assert set(data) == {
+        "seat",
+        "player",
+        "players",
+        "profile",
+        "thresholds",
+        "decisions",
+        "summary",
+        "chances",
+    }
     assert set(data["thresholds"]) == {"inaccuracy", "mistake", "blunder"}
     [decision] = data["decisions"]
     assert set(decision) == {

@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "peg": ("score", "add_peg_parser"),
     "replay": ("replay", "add_replay_parser"),
     "review": ("review", "add_review_parser"),
+    "history": ("history", "add_history_parser"),
     "play": ("play_cmd", "add_play_parser"),
     "resume": ("play_cmd", "add_resume_parser"),
     "saves": ("saves_cmd", "add_saves_parser"),

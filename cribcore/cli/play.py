@@ -75,6 +75,8 @@ class PlayOptions:
     level: str = "computer"
     games: int = 1
     save: bool = True
+    keep: bool = True
+    """Whether the finished game is kept for ``cribbage history`` (`cribcore.history`)."""
 
 
 class SaveInTheWay(ValueError):
@@ -172,6 +174,7 @@ def play(options: PlayOptions, console: Console) -> int:
     session = Session(
         console, seating, reader=reader, slot=slot, mode=mode, match=match, record=options.record
     )
+    session.keep = options.keep
     return session.run(Game(profile, seed=seed, players=names))
 
 

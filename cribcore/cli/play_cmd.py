@@ -127,6 +127,9 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--no-save", action="store_true", help=_("do not save this game (a saved game is left alone)")
     )
+    parser.add_argument(
+        "--no-keep", action="store_true", help=_("do not keep the finished game for 'cribbage history'")
+    )
     _add_ascii(parser)
     parser.set_defaults(handler=_play)
 
@@ -200,6 +203,7 @@ def _play(args: argparse.Namespace, console: Console) -> int:
         level=args.level or "computer",
         games=args.match,
         save=not args.no_save,
+        keep=not args.no_keep,
     )
     return play(options, console_for(args, console))
 

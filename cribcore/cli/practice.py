@@ -404,6 +404,9 @@ def add_practice_parser(commands: argparse._SubParsersAction[Any]) -> None:
     ex.add_argument("--ascii", action="store_true", help=_("plain ASCII: cards as 5H TD"))
     add_profile_argument(ex, help=_("{profile}: how the play scores").format(profile=_(PROFILE_HELP)))
     ex.set_defaults(handler=_examples)
+    from .practice_discards import add_discards_parser
+
+    add_discards_parser(sub)
 
 
 def _pegging(args: argparse.Namespace, console: Console) -> int:

@@ -14,11 +14,12 @@ from ..actions import Action, Discard, Play
 from ..i18n import N_, _, ngettext
 from ..players.reasons import percent_text, points_text
 from ..profile_titles import profile_title
-from ..review import MARKS, Review, ReviewedDecision, review_game
+from ..review import MARKS, Review, ReviewedDecision, describe_action, review_game
 from .commands import UsageError
 from .describe import is_default_you
-from .render import Painter, print_json
+from .render import Painter, make_console, print_json
 from .replay import load_record
+from .winchart import print_chart
 
 __all__ = ["add_review_parser", "print_review", "review_command", "thresholds_help"]
 
@@ -52,7 +53,9 @@ def thresholds_help() -> str:
 _JSON_SHAPE = (
     "{seat, player, players, profile, thresholds: {name: {points, win}}, decisions: [{deal, kind, "
     "scores, hand, count, chosen, best, points_lost, win_lost, mark, reason}], summary: {deals, "
-    "discard_lost_per_deal, play_lost_per_deal, marks: {name: n}, costliest: [decision index]}}"
+    "discard_lost_per_deal, play_lost_per_deal, marks: {name: n}, costliest: [decision index]}, "
+    "chances: {measure, low, high, note, points: [{deal, kind, decision, scores, chance, value}], "
+    "swings: [point index]}}"
 )
 """The shape of ``--json``'s output (its keys are the same in every language)."""
 
@@ -82,12 +85,15 @@ def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help=_("the seat to review, counted from 1 as the board counts them (default 1)"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
+    parser.add_argument("--ascii", action="store_true", help=_("plain ASCII: cards as 5H TD"))
     parser.set_defaults(handler=_handle)
 
 
 def _handle(args: argparse.Namespace, console: Console) -> int:
     if args.seat < 1:
         raise UsageError(_("--seat counts from 1, not {seat}").format(seat=args.seat), "review")
+    if args.ascii:
+        console = make_console(ascii_only=True)
     return review_command(args.file, seat=args.seat - 1, as_json=args.json, console=console)
 
 
@@ -179,6 +185,14 @@ def print_review(review: Review, console: Console, painter: Painter, *, marked_o
         for line in _decision_lines(decision, painter):
             console.print(line)
     print_summary(review, console, painter)
+    if review.chances is not None and review.decisions:
+        describe = {
+            i: (_("laid away {cards}") if d.kind == "discard" else _("laid {card}")).format(
+                cards=describe_action(d.chosen), card=describe_action(d.chosen)
+            )
+            for i, d in enumerate(review.decisions)
+        }
+        print_chart(review.chances, console, review.players[review.seat], describe)
 
 
 def print_summary(review: Review, console: Console, painter: Painter) -> None:

@@ -49,6 +49,7 @@ from ..views import SeatView
 from .describe import Voice
 from .entry import INTERRUPTED
 from .errors import report
+from .keep_games import keep_finished
 from .match import match_result, skunk_words, standing
 from .narrate import Narrator
 from .prompt import NewGame, QuitGame, Reader, prompt_help
@@ -128,6 +129,8 @@ class Session:
         """How many times the table chose to play again (each game's ``--record`` is kept)."""
         self._completed: dict[str, object] | None = None
         """The record as of the last completed action (kept only when there is a ``--record``)."""
+        self.keep = True
+        """Whether each finished game is kept for ``cribbage history`` (``play --no-keep``: not)."""
 
     # ------------------------------------------------------------------ the games
 
@@ -383,6 +386,8 @@ class Session:
         """Announce what the finished game was worth and the match standing; return the next game
         of the match (already saved), or ``None`` when there is none (the save is removed)."""
         self._write_record(game)
+        if self.keep:
+            keep_finished(game, self.seating.kinds, self.seating.level, self.console)
         # The seed again at the end, where a player looks when they want that game once more.
         self.console.print(_("Game seed {seed} — replay it with --seed {seed}").format(seed=game.seed))
         winner = game.winner if game.winner is not None else 0

@@ -54,6 +54,7 @@ from .messages import (
     parse_client_message,
     problem,
 )
+from .practice import practice_discards
 from .rooms import EXPIRY_SECONDS, Room, RoomError, split_secret
 from .states import Sent, state_text
 from .store import Store, open_store
@@ -899,6 +900,11 @@ def create_app(
             Route("/api/rooms", _json_errors(server.create_room), methods=["POST"]),
             Route("/api/join", _json_errors(server.join_room), methods=["POST"]),
             Route("/api/rooms/{room}/state", _json_errors(server.room_state)),
+            Route(
+                "/api/practice/discards",
+                _json_errors(practice_discards(server.parsed, server.state_reads.allow)),
+                methods=["POST"],
+            ),
             WebSocketRoute("/ws", server.play),
             Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
         ],

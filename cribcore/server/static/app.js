@@ -103,6 +103,7 @@ async function setLang(lang, keep) {
     table.render();
   }
   if (!$("start").hidden) renderStart(true);
+  if (!$("practice").hidden) renderPractice();
 }
 
 // ----------------------------------------------------------------- small helpers
@@ -1210,6 +1211,7 @@ function renderReview(conn, view) {
   if (!review) {
     $("review-summary").textContent = asked ? t("The coach is going through your game…") : "";
     list.replaceChildren();
+    renderChart(null);
     return;
   }
   const s = review.summary;
@@ -1238,6 +1240,232 @@ function renderReview(conn, view) {
     d.reason ? el("div", { class: "hint" }, cardsDrawn(d.reason)) : "",
   )));
   if (!marked.length) list.append(el("li", { class: "hint" }, t("Nothing to mark: the expert agrees with your choices.")));
+  renderChart(review);
+}
+
+// The win-chance graph (docs/review.md): the seat's chance to win at each deal's start, after each
+// decision and at the end, as an SVG chart; hovering over a point or tapping it shows what it was; the
+// biggest swings are drawn larger, in another colour. Where no win table is at hand, the lead in points.
+function svgOf(tag, attrs, ...kids) {
+  const e = svg(tag, attrs);
+  for (const kid of kids) e.append(kid);
+  return e;
+}
+
+function chanceText(chances, value) {
+  if (chances.measure === "win") {
+    const percent = (100 * value).toLocaleString(LANG, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return t("{percent}% chance to win", { percent });
+  }
+  const signed = (value > 0 ? "+" : "") + pointsText(value);
+  if (chances.measure === "game_points") return t("{points} expected game points", { points: signed });
+  return t("lead {points}", { points: (value > 0 ? "+" : "") + Math.round(value) });
+}
+
+function pointWords(review, point) {
+  const value = chanceText(review.chances, point.value);
+  if (point.kind === "start") return t("Deal {deal} begins: {value}", { deal: point.deal, value });
+  if (point.kind === "end") return t("End of the game: {value}", { value });
+  const d = review.decisions[point.decision];
+  return t("Deal {deal}: you chose to {chosen}; after it, {value}", { deal: d.deal, chosen: actionWords(d.chosen), value });
+}
+
+let chartShown = null;
+
+function renderChart(review) {
+  const box = $("review-chart");
+  const caption = $("review-chart-caption");
+  // Drawn once per review: a later state message must not take away the point the player chose.
+  if (review && review === chartShown) return;
+  chartShown = review;
+  const chances = review ? review.chances : null;
+  const points = chances ? chances.points : [];
+  show(box, points.length > 1);
+  show(caption, points.length > 1);
+  if (points.length < 2) {
+    box.replaceChildren();
+    return;
+  }
+  const W = 600, H = 170, left = 40, right = 8, top = 10, bottom = 22;
+  const span = chances.high - chances.low || 1;
+  const x = (i) => left + (i * (W - left - right)) / (points.length - 1);
+  const y = (v) => top + ((chances.high - Math.min(chances.high, Math.max(chances.low, v))) * (H - top - bottom)) / span;
+  const middle = (chances.high + chances.low) / 2;
+  const scale = (v) => (chances.measure === "win" ? `${Math.round(100 * v)}%` : String(Math.round(v * 10) / 10));
+  const chart = svgOf("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "data-testid": "review-svg" });
+  const title = chances.measure === "lead"
+    ? t("No win table for this game's rules: the chart shows your lead in points.")
+    : chances.measure === "game_points" ? t("Your expected game points over the game") : t("Your chance to win over the game");
+  chart.append(svgOf("title", {}, title));
+  for (const v of [chances.high, middle, chances.low]) {
+    chart.append(svgOf("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: v === middle ? "even" : "grid" }));
+    chart.append(svgOf("text", { x: left - 4, y: y(v) + 4, class: "scale" }, scale(v)));
+  }
+  points.forEach((p, i) => {
+    if (p.kind === "start") chart.append(svgOf("text", { x: x(i), y: H - 6, class: "deal" }, String(p.deal)));
+  });
+  const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
+  chart.append(svgOf("polyline", { points: line, class: "trace" }));
+  const swings = new Set(chances.swings);
+  const choose = (p, dot) => {
+    caption.textContent = pointWords(review, p);
+    for (const other of chart.querySelectorAll(".chosen")) other.classList.remove("chosen");
+    dot.classList.add("chosen");
+  };
+  points.forEach((p, i) => {
+    const swing = swings.has(i);
+    const dot = svgOf(
+      "circle",
+      { cx: x(i), cy: y(p.value), r: swing ? 7 : 4, class: swing ? "point swing" : "point", "data-testid": "chart-point", "data-index": i, tabindex: 0 },
+      svgOf("title", {}, pointWords(review, p)),
+    );
+    dot.addEventListener("mouseenter", () => choose(p, dot));
+    dot.addEventListener("click", () => choose(p, dot));
+    dot.addEventListener("focus", () => choose(p, dot));
+    chart.append(dot);
+  });
+  box.replaceChildren(el("p", { class: "hint", "data-testid": "review-chart-title" }, title), chart);
+  caption.textContent = chances.swings.length
+    ? t("The biggest swings are drawn larger. Hover over a point or tap it to see the decision.")
+    : t("Hover over a point or tap it to see the decision.");
+}
+
+// ----------------------------------------------------------------- the discard trainer
+
+// Six cards from the server (POST /api/practice/discards: the numbers of `cribbage practice discards`);
+// tap two, lay them away, and see the choice's rank among the fifteen beside the best, the expert's
+// choice with its reason, and the running score. The long-run totals are kept on this device.
+const PRACTICE = "cribcore.practice";
+const practice = { seed: null, hand: 1, deal: null, selected: new Set(), result: null, score: { hands: 0, best: 0, lost: 0 } };
+
+function practiceTotals() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(PRACTICE));
+    if (kept && Number.isFinite(kept.hands) && Number.isFinite(kept.best) && Number.isFinite(kept.lost)) return kept;
+  } catch {
+    /* nothing kept, or not ours */
+  }
+  return { hands: 0, best: 0, lost: 0 };
+}
+
+function scoreWords(score, msgid) {
+  const share = score.hands ? Math.round((100 * score.best) / score.hands) : 0;
+  const lost = (score.hands ? score.lost / score.hands : 0).toLocaleString(LANG, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return t(msgid, { best: score.best, hands: score.hands, share: `${share}%`, lost });
+}
+
+async function openPractice() {
+  leaveTable();
+  screen("practice");
+  if (practice.seed === null) {
+    const asked = Number(new URLSearchParams(location.search).get("seed"));
+    practice.seed = Number.isInteger(asked) && asked >= 0 ? asked : Math.floor(Math.random() * 2 ** 32);
+  }
+  if (!practice.deal) await dealPractice();
+  renderPractice();
+}
+
+async function dealPractice() {
+  practice.selected.clear();
+  practice.result = null;
+  practice.deal = null;
+  try {
+    practice.deal = await api("/api/practice/discards", { seed: practice.seed, hand: practice.hand });
+  } catch (e) {
+    status(t("Could not deal: {error}", { error: e.message }));
+  }
+}
+
+async function answerPractice() {
+  const { deal } = practice;
+  if (!deal || practice.selected.size !== 2 || practice.result) return;
+  const discard = deal.cards.filter((c) => practice.selected.has(c));
+  try {
+    const r = await api("/api/practice/discards", { seed: practice.seed, hand: practice.hand, discard, lang: LANG });
+    practice.result = r;
+    const best = r.choice.rank === 1 ? 1 : 0;
+    for (const score of [practice.score]) {
+      score.hands += 1;
+      score.best += best;
+      score.lost += r.points_lost;
+    }
+    const total = practiceTotals();
+    try {
+      localStorage.setItem(PRACTICE, JSON.stringify({ hands: total.hands + 1, best: total.best + best, lost: total.lost + r.points_lost }));
+    } catch {
+      /* private mode: the totals last this page */
+    }
+  } catch (e) {
+    status(t("Could not judge: {error}", { error: e.message }));
+  }
+  renderPractice();
+}
+
+function figure(n) {
+  return n.toLocaleString(LANG, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function renderPractice() {
+  const { deal, result } = practice;
+  $("practice-role").textContent = deal
+    ? t(deal.dealer ? N_("Hand {n}: you deal, the crib is yours.") : N_("Hand {n}: the opponent deals, the crib is theirs."), { n: deal.hand })
+    : "";
+  $("practice-hand").replaceChildren(
+    ...(deal ? deal.cards : []).map((c) => {
+      const sel = practice.selected.has(c);
+      const b = el(
+        "button",
+        { type: "button", class: `card${isRed(c) ? " red" : ""}${sel ? " selected" : ""}`, "data-card": c, "aria-label": cardLabel(c), "aria-pressed": String(sel), disabled: !!result },
+        cardText(c),
+      );
+      b.addEventListener("click", () => {
+        if (sel) practice.selected.delete(c);
+        else if (practice.selected.size < 2) practice.selected.add(c);
+        else return void status(t("Lay away {n} cards: tap a chosen card to put it back.", { n: words(2) }), "info");
+        renderPractice();
+      });
+      return b;
+    }),
+  );
+  show($("practice-confirm"), !result);
+  $("practice-confirm").disabled = practice.selected.size !== 2;
+  $("practice-confirm").onclick = answerPractice;
+  show($("practice-next"), !!result);
+  $("practice-next").onclick = async () => {
+    practice.hand += 1;
+    await dealPractice();
+    renderPractice();
+  };
+  const box = $("practice-result");
+  if (!result) {
+    box.replaceChildren();
+  } else {
+    const n = 15;
+    const verdict = result.choice.rank === 1
+      ? t("The best net: rank 1 of {n}.", { n })
+      : t("Rank {rank} of {n}: {points} points below the best net.", { rank: result.choice.rank, n, points: figure(result.points_lost) });
+    const crib = (o) => (o.crib === "yours" ? "+" : "−") + figure(o.expected_crib);
+    const row = (label, o) => el("tr", {}, el("th", {}, label), el("td", {}, cardsText(o.keep)), el("td", {}, cardsText(o.discard)),
+      el("td", { class: "n" }, figure(o.expected_hand)), el("td", { class: "n" }, crib(o)), el("td", { class: "n" }, figure(o.net)));
+    const rows = [row(t("yours"), result.choice)];
+    if (result.choice.rank !== 1) rows.push(row(t("best"), result.best));
+    const expert = result.expert.agrees
+      ? t("The expert lays away the same cards.")
+      : t("The expert lays away {cards}: {reason}", { cards: cardsText(result.expert.discard), reason: result.expert.reason });
+    box.replaceChildren(
+      el("p", { class: result.choice.rank === 1 ? "good" : "", "data-testid": "practice-verdict" }, verdict),
+      el("table", { class: "figures", "data-testid": "practice-figures" },
+        el("tr", {}, ...["", t("keep"), t("discard"), t("hand"), t("crib"), t("net")].map((h) => el("th", {}, h))), ...rows),
+      el("p", { class: "hint", "data-testid": "practice-expert" }, expert),
+    );
+  }
+  $("practice-score").textContent = practice.score.hands
+    ? scoreWords(practice.score, N_("Score: {best} of {hands} best ({share}), {lost} points lost a hand on average"))
+    : "";
+  const total = practiceTotals();
+  $("practice-long").textContent = total.hands
+    ? scoreWords(total, N_("On this device: {best} of {hands} best ({share}), {lost} points lost a hand on average"))
+    : "";
 }
 
 // ----------------------------------------------------------------- screens
@@ -1246,7 +1474,7 @@ let table = null;
 let profiles = null;
 
 function screen(name) {
-  for (const s of ["start", "join", "table"]) show($(s), s === name);
+  for (const s of ["start", "join", "table", "practice"]) show($(s), s === name);
 }
 
 function leaveTable() {
@@ -1273,6 +1501,7 @@ function route() {
     return;
   }
   if (h.get("key")) return openSeatLink(h.get("key"));
+  if (h.has("practice")) return openPractice();
   const id = h.get("room");
   if (id) {
     const rec = getGame(id);
@@ -1446,6 +1675,7 @@ async function join(code) {
 // ----------------------------------------------------------------- wiring
 
 $("start-same").onclick = () => create("same-device");
+$("start-practice").onclick = () => go("#practice");
 $("start-friend").onclick = () => create("friend");
 $("clear").onclick = () => show($("clear-ask"), true);
 $("clear-no").onclick = () => show($("clear-ask"), false);
