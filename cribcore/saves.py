@@ -204,6 +204,12 @@ class SaveEnvelope(BaseModel):
     """The profile as it was named when the game began (a built-in name or a file's path), for
     showing; the game record carries the whole profile that the game is replayed with."""
     match: MatchState | None = None
+    lang: Literal["en", "es"] | None = None
+    """The language the game was played in (a resumed game speaks it unless ``--lang`` says otherwise);
+    ``None`` in a save written before saves kept it."""
+    record: str | None = Field(default=None, min_length=1, max_length=4096)
+    """Where ``--record`` writes the game record (an absolute path), so that a resumed game completes
+    it; ``None`` when the game is not recorded."""
     scores: list[int]
     game: dict[str, Any]
     checksum: str
@@ -244,9 +250,12 @@ def build_envelope(
     game: Game,
     match: MatchState | None = None,
     now: _dt.datetime | None = None,
+    lang: str | None = None,
+    record: Path | None = None,
 ) -> dict[str, Any]:
     """The JSON-ready save of ``game`` as it stands, with its checksum. ``seats`` are ``(kind, name)``
-    pairs in seat order."""
+    pairs in seat order; ``lang`` is the language it is played in and ``record`` the ``--record`` file
+    (kept as an absolute path, since a game may be resumed from another folder)."""
     moment = (now or _dt.datetime.now(_dt.UTC)).astimezone(_dt.UTC).replace(microsecond=0)
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -260,6 +269,10 @@ def build_envelope(
         "scores": list(game.scores),
         "game": game_record(game),
     }
+    if lang is not None:
+        data["lang"] = lang
+    if record is not None:
+        data["record"] = str(record.absolute())
     data["checksum"] = checksum(data)
     return data
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .scoring import ScoreItem
+from .scoring import PAIR, ScoreItem
 
-__all__ = ["run_shape", "same_rank_groups"]
+__all__ = ["counted_units", "run_shape", "same_rank_groups"]
 
 
 def run_shape(runs: Sequence[ScoreItem]) -> tuple[int, tuple[int, ...], int]:
@@ -30,3 +30,27 @@ def same_rank_groups(pairs: Sequence[ScoreItem]) -> list[tuple[int, int]]:
         (len({c for item in same for c in item.cards}), sum(item.points for item in same))
         for same in by_rank.values()
     ]
+
+
+def counted_units(items: Sequence[ScoreItem]) -> list[tuple[ScoreItem, int, int]]:
+    """``items`` as a player names them, in order: each item alone, except that the pairs of one rank
+    holding three or four cards are one unit (a pair royal, "three of a kind", is not "three pairs").
+    Each unit is ``(its first item, the cards of its rank (0 for an item alone), its points)``."""
+    pairs = [item for item in items if item.kind == PAIR]
+    points_of: dict[int, int] = {}
+    for item in pairs:
+        points_of[item.cards[0].rank] = points_of.get(item.cards[0].rank, 0) + item.points
+    cards_of = {
+        rank: len({c for item in pairs if item.cards[0].rank == rank for c in item.cards})
+        for rank in points_of
+    }
+    units: list[tuple[ScoreItem, int, int]] = []
+    told: set[int] = set()
+    for item in items:
+        held = item.cards[0].rank if item.kind == PAIR and item.cards else None
+        if held is None or cards_of.get(held, 0) < 3 or len(item.cards) >= 3:
+            units.append((item, 0, item.points))
+        elif held not in told:
+            told.add(held)
+            units.append((item, cards_of[held], points_of[held]))
+    return units

@@ -18,7 +18,7 @@ from itertools import groupby
 from . import speech_es
 from .cards import Card, Rank
 from .i18n import check_language, current_language
-from .score_shapes import run_shape, same_rank_groups
+from .score_shapes import counted_units, run_shape, same_rank_groups
 from .scoring import FIFTEEN, FLUSH, GO, HEELS, NOBS, PAIR, RUN, THIRTY_ONE, ScoreItem
 
 __all__ = [
@@ -222,15 +222,20 @@ def _plural(name: str) -> str:
 
 def reasons(items: Sequence[ScoreItem], *, lang: str | None = None, last_card: bool = False) -> str:
     """A score's reasons as a short list with the points of each: ``fifteen 2, run of three 3``.
-    Neighbouring items with the same name are grouped: ``four fifteens 8, two pairs 4``. With
+    Neighbouring items with the same name are grouped: ``four fifteens 8, two pairs 4``; the pairs
+    of three or four cards of a rank are named as one, as the show is counted: ``three of a kind 6``. With
     ``last_card``, a go item is the point for the last card (``last card 1``)."""
     code = _lang(lang)
     if code == "es":
         return speech_es.reasons(items, _plugin_words(code))
     parts = []
-    for name, group in groupby(items, key=lambda item: item_name(item, lang="en", last_card=last_card)):
+    named = [
+        (_SAME_RANK[cards] if cards else item_name(item, lang="en", last_card=last_card), points)
+        for item, cards, points in counted_units(items)
+    ]
+    for name, group in groupby(named, key=lambda unit: unit[0]):
         same = list(group)
-        points = sum(item.points for item in same)
+        points = sum(unit[1] for unit in same)
         if len(same) == 1:
             parts.append(f"{name} {points}")
         else:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from .cards import Card, Rank, Suit
-from .score_shapes import run_shape, same_rank_groups
+from .score_shapes import counted_units, run_shape, same_rank_groups
 from .scoring import FIFTEEN, FLUSH, GO, HEELS, NOBS, PAIR, RUN, THIRTY_ONE, ScoreItem
 
 __all__ = [
@@ -138,11 +138,16 @@ def _plural(name: str) -> str:
 
 def reasons(items: Sequence[ScoreItem], plugin: KindWords) -> str:
     """A score's reasons with the points of each: ``quincena 2, escalera de tres 3``; neighbouring
-    items of one name grouped: ``cuatro quincenas 8, dos parejas 4``."""
+    items of one name grouped: ``cuatro quincenas 8, dos parejas 4``; the pairs of three or four cards
+    of a rank named as one, as the show is counted: ``trío 6``."""
     parts = []
-    for name, group in groupby(items, key=lambda item: item_name(item, plugin)):
+    named = [
+        (_SAME_RANK[cards] if cards else item_name(item, plugin), points)
+        for item, cards, points in counted_units(items)
+    ]
+    for name, group in groupby(named, key=lambda unit: unit[0]):
         same = list(group)
-        points = sum(item.points for item in same)
+        points = sum(unit[1] for unit in same)
         if len(same) == 1:
             parts.append(f"{name} {points}")
         else:

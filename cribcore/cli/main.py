@@ -99,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     try:
         lang, rest = take_lang_option(sys.argv[1:] if argv is None else argv)
-        set_language(language_from_env(lang))
+        set_language(language_from_env(lang), asked=lang is not None)
     except ValueError as exc:
         # A bad --lang: said in the language the environment chooses (English if that is bad too).
         with contextlib.suppress(ValueError):

@@ -110,8 +110,6 @@ from {module} import {cls}
 from cribcore.profiles import Profile
 from cribcore.testing import one_plugin_profile, play_script, stacked_game
 
-pytest_plugins = ["cribcore.testing"]
-
 HANDS = ("5H 5D JC QS 4H 6C", "2S 7D 8C KH AD 9S")
 
 
@@ -134,6 +132,16 @@ def test_another_starter_scores_nothing(profile: Profile) -> None:
 '''
 
 
+_CONFTEST = '''\
+"""The tests' fixtures for plugin authors (`register_plugin`, `hook_recorder`), from cribcore.
+
+Named here, before any test module imports `cribcore.testing`: pytest rewrites the assertions of a
+plugin only when it imports it first, and warns on every run otherwise."""
+
+pytest_plugins = ["cribcore.testing"]
+'''
+
+
 def _files(name: str) -> dict[str, str]:
     module = "cribcore_" + name.replace("-", "_")
     cls = "".join(part.capitalize() for part in name.split("-"))
@@ -143,6 +151,7 @@ def _files(name: str) -> dict[str, str]:
         f"{module}.py": _MODULE.format(**fields),
         f"{name}.toml": _PROFILE.format(**fields),
         f"tests/test_{module.removeprefix('cribcore_')}.py": _TEST.format(**fields),
+        "tests/conftest.py": _CONFTEST,
     }
 
 

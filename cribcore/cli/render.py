@@ -334,6 +334,8 @@ def _hand_lines(view: SeatView, voice: Voice, painter: Painter, width: int) -> l
         cells.append(cell)
     head = Text(f"  {label}  ")
     if not cells:
+        if view.plugin_phase is not None:
+            return []  # a plugin's phase before the deal (an auction): no hand yet, nothing to show
         if view.claim_stage is not None:
             # Counting under muggins: the cards were laid in the play; the show lists them above.
             return [head.append(_("(being counted: the cards are shown above)"), style="dim")]

@@ -24,6 +24,7 @@ from rich.text import Text
 from ..actions import Action
 from ..events import Event
 from ..i18n import _
+from ..profile_titles import profile_title
 from ..views import SeatView
 from .describe import Voice
 from .narrate import Narrator
@@ -46,7 +47,7 @@ def table_title(names: Sequence[str], profile: str | None = None) -> str:
     rules (``profile``, its name: ``"standard"`` or ``None`` is not named). Both tables decide the note
     here, from the game's profile name (only the built-in standard profile may be named so)."""
     title = _(" vs ").join(names)
-    return title if profile is None or profile == "standard" else f"{title} ({profile})"
+    return title if profile is None or profile == "standard" else f"{title} ({profile_title(profile)})"
 
 
 def print_heading(console: Console, title: str, goal: str) -> None:
