@@ -40,7 +40,14 @@ from .rules import RuleSet
 from .scoring import ScoreItem, show_total
 from .scoring import play_items as standard_play_items
 from .scoring import show_items as standard_show_items
-from .wild import NO_WILD_CARDS, WildCards, best_standing, substituted_items, wild_cards_from
+from .wild import (
+    NO_WILD_CARDS,
+    WildCards,
+    best_standard_total,
+    best_standing,
+    substituted_items,
+    wild_cards_from,
+)
 
 __all__ = ["KINDS", "Rulebook", "rulebook_for", "standard_rulebook"]
 
@@ -134,6 +141,7 @@ class Rulebook:
         # counted exactly as it would be without them, on these fast paths.
         self._plain_flush, self._plain_standard = self._flush, self._standard_show
         self._wild = self._wild_cards(hook)
+        self._wild_indices = frozenset(card.index for card in self._wild.stands_for)
         if self._wild:
             self._flush, self._standard_show = None, False
         self._show_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in show)
@@ -153,6 +161,7 @@ class Rulebook:
         self._wild_cached: Callable[..., tuple[tuple[tuple[Card, Card], ...], int]] = functools.lru_cache(
             maxsize=_SHOW_CACHE
         )(self._wild_best)
+        self._wild_total_cached: Callable[..., int] = functools.lru_cache(maxsize=_SHOW_CACHE)(self._wild_total)
         self._orders: dict[int, tuple[int, ...]] = {}
         self._standard_order = only_standard(hook.cribcore_counting_order)
         answer = hook.cribcore_pack(rules=rules)
@@ -324,8 +333,9 @@ class Rulebook:
         return self._show_cached(ordered, starter, crib, seat, dealer)
 
     def _has_wild(self, cards: Sequence[Card], starter: Card) -> bool:
-        wild = self._wild.stands_for
-        return starter in wild or any(card in wild for card in cards)
+        # By index: a card's own hash is a Python call.
+        wild = self._wild_indices
+        return starter.index in wild or any(card.index in wild for card in cards)
 
     def _wild_best(
         self, ordered: tuple[Card, ...], starter: Card, crib: bool, seat: int, dealer: int
@@ -345,6 +355,21 @@ class Rulebook:
                 return sum(item.points for item in self._plain_items(ordered, cut, crib, seat, dealer))
 
         return best_standing(ordered, starter, self._wild, count, standard_count=flush is not None)
+
+    def _wild_total(self, ordered: tuple[Card, ...], starter: Card, crib: bool, seat: int, dealer: int) -> int:
+        flush = self._plain_flush
+        if flush is not None:
+            total = best_standard_total(
+                ordered,
+                starter,
+                self._wild,
+                crib=crib,
+                hand_flush_needs_starter=flush[0],
+                crib_flush_needs_starter=flush[1],
+            )
+            if total is not None:
+                return total
+        return self._wild_cached(ordered, starter, crib, seat, dealer)[1]
 
     def wild_standing(
         self,
@@ -399,7 +424,7 @@ class Rulebook:
                 if not self._show_by_seat:
                     seat = dealer = 0
                 ordered = tuple(sorted(cards, key=_by_index))
-                return self._wild_cached(ordered, starter, crib, seat, dealer)[1]
+                return self._wild_total_cached(ordered, starter, crib, seat, dealer)
             flush = self._plain_flush
             if flush is not None:
                 return show_total(

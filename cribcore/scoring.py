@@ -39,6 +39,7 @@ __all__ = [
     "ScoreItem",
     "check_show",
     "counted_play_items",
+    "flush_points",
     "may_end_run",
     "peg_sequence",
     "play_items",
@@ -186,6 +187,11 @@ def _flush_points(size: int, *, with_starter: bool, needs_starter: bool) -> int:
     if with_starter:
         return size + 1
     return 0 if needs_starter else size
+
+
+flush_points = _flush_points
+"""The points of a flush of ``size`` hand cards (see `_flush_points`), for callers that count suits apart
+from ranks (`cribcore.wild`)."""
 
 
 def _flush(hand: Sequence[Card], starter: Card, *, needs_starter: bool) -> list[ScoreItem]:

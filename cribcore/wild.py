@@ -22,13 +22,13 @@ rewrite those items itself).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import product
 
-from .cards import Card
-from .scoring import ScoreItem, rank_points
+from .cards import Card, Rank, Suit
+from .scoring import ScoreItem, flush_points, rank_points
 
-__all__ = ["WildCards", "best_standing", "substituted_items", "wild_cards_from"]
+__all__ = ["WildCards", "best_standard_total", "best_standing", "substituted_items", "wild_cards_from"]
 
 ShowCount = Callable[[Sequence[Card], Card], int]
 """``count(hand, starter)``: the show total of standard cards ``hand`` (sorted) with ``starter``."""
@@ -40,6 +40,20 @@ class WildCards:
     order. Empty (false) when no plugin declares any."""
 
     stands_for: Mapping[Card, tuple[Card, ...]]
+    by_rank: Mapping[Card, tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    """For each wild card, the cards it may stand for by rank, as ``(index, suit number)``, the suit
+    numbered as in `Card.index` (for fast counts)."""
+
+    def __post_init__(self) -> None:
+        by_rank = {}
+        for card, options in self.stands_for.items():
+            ranks: dict[int, list[tuple[int, int]]] = {}
+            for option in options:
+                ranks.setdefault(int(option.rank), []).append((option.index, option.index & 3))
+            by_rank[card] = tuple((rank, tuple(found)) for rank, found in sorted(ranks.items()))
+        object.__setattr__(self, "by_rank", by_rank)
 
     def __bool__(self) -> bool:
         return bool(self.stands_for)
@@ -163,6 +177,128 @@ def _best_by_ranks(
             break
         choices = product(*(group[rank] for group, rank in zip(by_rank, ranks, strict=True)))
         best = _best_of(hand, starter, wilds, choices, count, best)
+    return best
+
+
+_SUIT_NUMBER = {suit: number for number, suit in enumerate(Suit)}
+"""Each suit's number, as in `Card.index` (``index & 3``)."""
+_POWER = tuple(5 ** (rank - 1) for rank in range(14))
+"""A rank's share of a rank multiset's key (base 5: never more than four cards of one rank)."""
+_RANKED: dict[int, int] = {}
+"""`rank_points` by rank-multiset key, as met."""
+
+
+def best_standard_total(
+    hand: Sequence[Card],
+    starter: Card,
+    wild: WildCards,
+    *,
+    crib: bool,
+    hand_flush_needs_starter: bool = False,
+    crib_flush_needs_starter: bool = True,
+) -> int | None:
+    """The total of `best_standing` under the standard count with these flush rules (see
+    `cribcore.scoring.show_items`), without choosing the cards: for each choice of ranks, fifteens,
+    pairs and runs come from the rank table, and the flush and nobs from the best choice of suits among
+    the cards free; choices of ranks that cannot beat the best so far are never given suits. ``None``
+    when no choice leaves the cards distinct (`best_standing` then counts the cards as they are)."""
+    by_rank = wild.by_rank
+    wild_hand = [card for card in hand if card in by_rank]
+    fixed_hand = [card for card in hand if card not in by_rank]
+    starter_wild = starter in by_rank
+    wilds = [*wild_hand, starter] if starter_wild else wild_hand
+    fixed = fixed_hand if starter_wild else [*fixed_hand, starter]
+    taken = {card.index for card in fixed}
+    power = _POWER
+    key = 0
+    for card in fixed:
+        key += power[card.rank]
+    free: list[dict[int, list[int]]] = []
+    for card in wilds:
+        ranks: dict[int, list[int]] = {}
+        for rank, options in by_rank[card]:
+            suits = [suit for index, suit in options if index not in taken]
+            if suits:
+                ranks[rank] = suits
+        free.append(ranks)
+    ranked = _RANKED
+    fixed_ranks = [int(card.rank) for card in fixed]
+    scored: list[tuple[int, tuple[int, ...]]] = []
+    if len(free) == 1:
+        for rank in free[0]:
+            at = key + power[rank]
+            points = ranked.get(at)
+            if points is None:
+                points = ranked[at] = rank_points([*fixed_ranks, rank])
+            scored.append((points, (rank,)))
+    else:
+        # Two wild cards of the hand with the same choices are interchangeable: each pair of ranks once.
+        same = len(free) == 2 and not starter_wild and free[0] == free[1]
+        for ranks_chosen in product(*(tuple(group) for group in free)):
+            if same and ranks_chosen[0] > ranks_chosen[1]:
+                continue
+            at = key
+            for rank in ranks_chosen:
+                at += power[rank]
+            points = ranked.get(at)
+            if points is None:
+                points = ranked[at] = rank_points([*fixed_ranks, *ranks_chosen])
+            scored.append((points, ranks_chosen))
+    scored.sort(reverse=True)
+    fixed_suits = {_SUIT_NUMBER[card.suit] for card in fixed_hand}
+    needs_starter = crib_flush_needs_starter if crib else hand_flush_needs_starter
+    size = len(hand)
+    flush_most = flush_points(size, with_starter=True, needs_starter=False) if len(fixed_suits) <= 1 else 0
+    most_bonus = flush_most + 1
+    fixed_jacks = {_SUIT_NUMBER[card.suit] for card in fixed_hand if card.rank == Rank.JACK}
+    cut_suit = -1 if starter_wild else _SUIT_NUMBER[starter.suit]
+    best = -1
+    for points, ranks_chosen in scored:
+        if points + most_bonus <= best:
+            break
+        bonus = _best_suits(
+            ranks_chosen, free, fixed_suits, fixed_jacks, cut_suit, size, needs_starter, most_bonus
+        )
+        if bonus >= 0 and points + bonus > best:
+            best = points + bonus
+    return None if best < 0 else best
+
+
+def _best_suits(
+    ranks: Sequence[int],
+    free: Sequence[Mapping[int, list[int]]],
+    fixed_suits: set[int],
+    fixed_jacks: set[int],
+    cut_suit: int,
+    size: int,
+    needs_starter: bool,
+    most: int,
+) -> int:
+    """The most flush and nobs points (at most ``most``) for wild cards of ``ranks`` (the starter's
+    last when it is wild, ``cut_suit`` -1) over their free suits with no card twice; -1 when no choice
+    of cards is free. Suits are numbers 0..3."""
+    best = -1
+    hand_wilds = len(ranks) - (cut_suit < 0)
+    flush_suit = next(iter(fixed_suits)) if len(fixed_suits) == 1 else -1
+    may_flush = len(fixed_suits) <= 1
+    wild_jacks = [i for i in range(hand_wilds) if ranks[i] == Rank.JACK]
+    for suits in product(*(group[rank] for group, rank in zip(free, ranks, strict=True))):
+        if len(suits) == 2 and ranks[0] == ranks[1] and suits[0] == suits[1]:
+            continue
+        if len(suits) > 2 and len(set(zip(ranks, suits, strict=True))) < len(suits):
+            continue
+        cut = suits[-1] if cut_suit < 0 else cut_suit
+        bonus = 0
+        if may_flush:
+            suit = flush_suit if flush_suit >= 0 else suits[0]
+            if all(suits[i] == suit for i in range(hand_wilds)):
+                bonus = flush_points(size, with_starter=suit == cut, needs_starter=needs_starter)
+        if cut in fixed_jacks or any(suits[i] == cut for i in wild_jacks):
+            bonus += 1
+        if bonus > best:
+            best = bonus
+            if best >= most:
+                break
     return best
 
 
