@@ -42,8 +42,10 @@ def register_example() -> None:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
-    entry = EntryPoint(name="one-eyed-jacks", value=f"{name}:OneEyedJacks", group=pluginmanager.ENTRY_POINT_GROUP)
-    pluginmanager.available = lambda: {**real, "one-eyed-jacks": entry}  # type: ignore[assignment]
+    entry = EntryPoint(
+        name="one-eyed-jacks", value=f"{name}:OneEyedJacks", group=pluginmanager.ENTRY_POINT_GROUP
+    )
+    pluginmanager.available = lambda: {**real, "one-eyed-jacks": entry}
     pluginmanager.clear_caches()
 
 

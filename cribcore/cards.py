@@ -131,8 +131,9 @@ class Card:
         of a standard card (``X1``, ``X2`` for jokers). ``rank``, ``suit`` and ``value`` (the count value,
         by default the rank's) are what the card is wherever no plugin says otherwise: the standard
         scoring, the running count and the computer players read them. A plugin makes it wild in the
-        show with ``cribcore_wild_cards`` (`cribcore.wild`). The same text always makes the same card; asking for a known text with a
-        different rank, suit or value raises `ValueError`, as does a text that is not allowed.
+        show with ``cribcore_wild_cards`` (`cribcore.wild`). The same text always makes the same card;
+        asking for a known text with a different rank, suit or value raises `ValueError`, as does a text
+        that is not allowed.
         """
         known = _EXTRA_BY_TEXT.get(text)
         count = rank.count_value if value is None else value

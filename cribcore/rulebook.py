@@ -161,7 +161,9 @@ class Rulebook:
         self._wild_cached: Callable[..., tuple[tuple[tuple[Card, Card], ...], int]] = functools.lru_cache(
             maxsize=_SHOW_CACHE
         )(self._wild_best)
-        self._wild_total_cached: Callable[..., int] = functools.lru_cache(maxsize=_SHOW_CACHE)(self._wild_total)
+        self._wild_total_cached: Callable[..., int] = functools.lru_cache(maxsize=_SHOW_CACHE)(
+            self._wild_total
+        )
         self._orders: dict[int, tuple[int, ...]] = {}
         self._standard_order = only_standard(hook.cribcore_counting_order)
         answer = hook.cribcore_pack(rules=rules)
@@ -356,7 +358,9 @@ class Rulebook:
 
         return best_standing(ordered, starter, self._wild, count, standard_count=flush is not None)
 
-    def _wild_total(self, ordered: tuple[Card, ...], starter: Card, crib: bool, seat: int, dealer: int) -> int:
+    def _wild_total(
+        self, ordered: tuple[Card, ...], starter: Card, crib: bool, seat: int, dealer: int
+    ) -> int:
         flush = self._plain_flush
         if flush is not None:
             total = best_standard_total(

@@ -94,7 +94,11 @@ class ScoreItem:
         return card
 
     def to_json(self) -> dict[str, object]:
-        data: dict[str, object] = {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
+        data: dict[str, object] = {
+            "kind": self.kind,
+            "cards": [str(c) for c in self.cards],
+            "points": self.points,
+        }
         if self.wild:
             data["wild"] = {str(card): str(standing) for card, standing in self.wild}
         return data

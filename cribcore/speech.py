@@ -58,7 +58,8 @@ class ScoreKind:
     ``<label> son {total}``.
 
     ``plural`` names several items of the kind where neighbouring items are grouped ("two jokers turned
-    up 4"); empty, it is the label with the plural ending of its language put on its first word.
+    up 4"); empty, it is the label with its language's plural ending on the word before "of" ("de"), or
+    else on its last word.
     ``silent`` marks an informational kind: its items are listed with the others but score nothing
     (their points must be 0) and are never spoken or given as reasons. A translation's ``silent`` is
     not read: an item is silent or not in every language.

@@ -165,17 +165,18 @@ def _best_by_ranks(
             ranks.setdefault(int(option.rank), []).append(option)
         by_rank.append(ranks)
     fixed_ranks = [int(card.rank) for card in fixed]
-    scored = []
-    for ranks in product(*(sorted(ranks) for ranks in by_rank)):
-        scored.append((-rank_points([*fixed_ranks, *ranks]), ranks))
+    scored = [
+        (-rank_points([*fixed_ranks, *chosen]), chosen)
+        for chosen in product(*(sorted(group) for group in by_rank))
+    ]
     scored.sort()
     hand_fixed = {card.suit for card in hand if card in fixed}
     bonus = (len(hand) + 1 if len(hand_fixed) <= 1 else 0) + 1
     best: tuple[tuple[Card, ...], int] | None = None
-    for minus, ranks in scored:
+    for minus, chosen_ranks in scored:
         if best is not None and -minus + bonus < best[1]:
             break
-        choices = product(*(group[rank] for group, rank in zip(by_rank, ranks, strict=True)))
+        choices = product(*(group[rank] for group, rank in zip(by_rank, chosen_ranks, strict=True)))
         best = _best_of(hand, starter, wilds, choices, count, best)
     return best
 
