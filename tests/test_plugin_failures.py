@@ -49,6 +49,7 @@ AT_LOAD = {
     "cribcore_game_start",
     "cribcore_pack",
     "cribcore_score_kinds",
+    "cribcore_wild_cards",
 }
 ONE_CALL_PER_EVENT = {"cribcore_play_items", "cribcore_starter_items", "cribcore_counting_order"}
 
