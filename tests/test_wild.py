@@ -92,6 +92,7 @@ class TestWildCards:
         assert main([*argv, "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         assert data["total"] == 24 and data["profile"] == "one-eyed-jacks"
+        assert data["wild"] == {"JS": "4D"}
         assert {"JS": "4D"} in [item.get("wild") for item in data["items"]]
         assert main(argv) == 0
         out = capsys.readouterr().out
