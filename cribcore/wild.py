@@ -58,11 +58,6 @@ class WildCards:
     def __bool__(self) -> bool:
         return bool(self.stands_for)
 
-    def among(self, cards: Iterable[Card]) -> tuple[Card, ...]:
-        """The wild cards among ``cards``, in the order given."""
-        wild = self.stands_for
-        return tuple(card for card in cards if card in wild)
-
 
 NO_WILD_CARDS = WildCards({})
 
