@@ -17,7 +17,9 @@ from cribcore.cli.main import main
 from cribcore.engine import Game
 from cribcore.events import Event
 from cribcore.i18n import set_language
+from cribcore.players import crib as crib_module
 from cribcore.players import make_player
+from cribcore.players.crib import crib_table_for, expected_crib
 from cribcore.profiles import load_profile
 from cribcore.rulebook import Rulebook, rulebook_for
 from cribcore.scoring import PAIR, ScoreItem, show_items, show_total
@@ -169,6 +171,19 @@ class TestWildCards:
                 shown_wild += any(item.wild for item in event.items)
         assert shown_wild  # seed 12 turns J♥ up in the first deal
         assert book.wild_cards.stands_for[JS] == FULL_DECK
+
+    def test_the_crib_table_knows_a_wild_jack_from_another(self, one_eyed_jacks: Path, data_dir: Path) -> None:
+        book = book_of(one_eyed_jacks)
+        table = crib_table_for(book)
+        assert table.wild == (JH.index, JS.index)
+        five, jack = parse_cards("5C JC")
+        for own in (True, False):
+            wild_value = expected_crib([five.index, JS.index], own=own, table=table)
+            assert wild_value > expected_crib([five.index, jack.index], own=own, table=table) + 1
+        assert expected_crib([JS.index], table=table, own=True, seats=3) > table.one["J"]
+        # Kept in the data directory and read back as it was.
+        crib_module._BY_FINGERPRINT.clear()
+        assert crib_table_for(book) == table
 
     def test_items_carry_the_wild_card_on_the_wire(self, one_eyed_jacks: Path) -> None:
         items = book_of(one_eyed_jacks).show_items(parse_cards("4C 5D 6H JS"), parse_card("5S"), crib=False)
