@@ -172,7 +172,9 @@ class TestWildCards:
         assert shown_wild  # seed 12 turns J♥ up in the first deal
         assert book.wild_cards.stands_for[JS] == FULL_DECK
 
-    def test_the_crib_table_knows_a_wild_jack_from_another(self, one_eyed_jacks: Path, data_dir: Path) -> None:
+    def test_the_crib_table_knows_a_wild_jack_from_another(
+        self, one_eyed_jacks: Path, data_dir: Path
+    ) -> None:
         book = book_of(one_eyed_jacks)
         table = crib_table_for(book)
         assert table.wild == (JH.index, JS.index)
