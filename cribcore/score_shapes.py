@@ -15,7 +15,8 @@ def run_shape(runs: Sequence[ScoreItem]) -> tuple[int, tuple[int, ...], int]:
     """For the runs of one hand: the length of each run, how many cards of each repeated rank they use
     (largest first: ``(2,)`` a double run, ``(3,)`` a triple, ``(2, 2)`` a double-double) and how many
     runs there are."""
-    per_rank = Counter(card.rank for card in {c for item in runs for c in item.cards})
+    # A wild card is of the rank it stood for.
+    per_rank = Counter(card.rank for card in {item.stood_for(c) for item in runs for c in item.cards})
     repeated = tuple(sorted((n for n in per_rank.values() if n > 1), reverse=True))
     return len(runs[0].cards), repeated, len(runs)
 
@@ -25,7 +26,7 @@ def same_rank_groups(pairs: Sequence[ScoreItem]) -> list[tuple[int, int]]:
     pair royal, 4 a double pair royal) and their points."""
     by_rank: dict[int, list[ScoreItem]] = {}
     for item in pairs:
-        by_rank.setdefault(item.cards[0].rank, []).append(item)
+        by_rank.setdefault(item.stood_for(item.cards[0]).rank, []).append(item)
     return [
         (len({c for item in same for c in item.cards}), sum(item.points for item in same))
         for same in by_rank.values()

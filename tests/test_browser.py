@@ -23,6 +23,7 @@ from websockets.sync.client import connect
 
 from cribcore.netclient import SeatClient, State, parse_link, post_json
 
+from .conftest import PluginSite
 from .serving import ServerProcess
 
 
@@ -340,7 +341,7 @@ def test_against_the_computer_through_a_whole_hand(base_url: str, contexts: Cont
         assert spoken.endswith(".")
         if points:
             items = block.locator(".items li")
-            assert sum(int(re.findall(r" (\d+):", text_of(li))[0]) for li in items.all()) == points
+            assert sum(int(text_of(li.locator(".item-points"))) for li in items.all()) == points
             assert "is" in spoken or spoken.startswith("fifteen")
         else:
             assert "nothing to count" in spoken
@@ -355,6 +356,49 @@ def test_against_the_computer_through_a_whole_hand(base_url: str, contexts: Cont
     expect(page.get_by_test_id("deal-info")).to_contain_text("Deal 2")
     expect(page.locator(HAND)).to_have_count(6)
     expect(page.get_by_test_id("prompt")).to_contain_text("Choose two cards")
+
+
+WILD_SEED = 12
+"""A seeded room under one-eyed jacks whose first starter is J♥: wild in every count of the show."""
+
+
+@pytest.fixture(scope="module")
+def wild_server(tmp_path_factory: pytest.TempPathFactory, plugin_site: PluginSite) -> Iterator[str]:
+    """A server whose profile makes the one-eyed jacks wild (the example package, installed)."""
+    profile = Path(__file__).resolve().parents[1] / "examples" / "one-eyed-jacks" / "one-eyed-jacks.toml"
+    folder = tmp_path_factory.mktemp("wild-server")
+    running = ServerProcess(folder / "rooms.sqlite3", "--profile", str(profile), env=plugin_site.env)
+    running.start()
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
+def test_the_show_panel_says_what_a_wild_card_stood_for(wild_server: str, contexts: Contexts) -> None:
+    page = contexts.page()
+    page.goto(f"{wild_server}/?seed={WILD_SEED}")
+    page.get_by_test_id("name-input").fill("Ann")
+    page.get_by_test_id("profile-select").select_option("one-eyed-jacks")
+    page.get_by_test_id("start-computer-easy").click()
+    discard(page)
+    show = page.get_by_test_id("show")
+    deadline = time.monotonic() + 30
+    while not show.is_visible():
+        assert time.monotonic() < deadline, "the hand never reached the show"
+        playable = page.locator(PLAYABLE)
+        if playable.count():
+            playable.first.click()
+        else:
+            page.wait_for_timeout(40)
+    expect(show.get_by_test_id("show-crib")).to_have_count(1)
+    wild = show.get_by_test_id("wild-card")
+    expect(wild.first).to_contain_text("J♥ as ")
+    # Each item lists its name, its cards and its points, as the terminal does.
+    for block in show.locator(".show-block").all():
+        points = int(text_of(block.get_by_test_id("show-points")).lstrip("= "))
+        listed = block.locator(".items .item-points").all()
+        assert sum(int(text_of(item)) for item in listed) == points
 
 
 def test_names_with_markup_are_shown_as_text(base_url: str, contexts: Contexts) -> None:

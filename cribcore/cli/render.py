@@ -36,6 +36,7 @@ from ..actions import Play
 from ..cards import Card, Rank
 from ..i18n import _, ngettext
 from ..scoring import ScoreItem
+from ..speech import is_silent, wild_word
 from .describe import Voice, item_name
 from .errors import visible
 
@@ -200,6 +201,23 @@ class Painter:
             text.append_text(self.card(card) if card not in faint else Text(self.plain(card), "dim"))
         return text
 
+    def item_cards(self, item: ScoreItem) -> Text:
+        """An item's cards, each wild card with what it stood for (``J♠ as 4♦``, `ScoreItem.wild`)."""
+        if not item.wild:
+            return self.cards(item.cards)
+        text = Text()
+        for i, card in enumerate(item.cards):
+            if i:
+                text.append(" ")
+            stood = item.stood_for(card)
+            if stood == card:
+                text.append_text(self.card(card))
+                continue
+            text.append_text(self.card(card))
+            text.append(f" {wild_word()} ")
+            text.append_text(self.card(stood))
+        return text
+
 
 def columns(rows: Sequence[Sequence[Text | str]], *, right: Iterable[int] = (), gap: int = 3) -> list[Text]:
     """Rows of cells laid out in aligned columns, one `Text` line per row. Columns whose index is in
@@ -246,7 +264,8 @@ def items_lines(
     """One line per item: its name, the cards that make it, and its points (right-aligned); with
     ``total``, a last line giving it."""
     rows: list[list[Text | str]] = [
-        [item_name(item), painter.cards(item.cards), str(item.points)] for item in items
+        [item_name(item), painter.item_cards(item), "" if is_silent(item) else str(item.points)]
+        for item in items
     ]
     if total is not None:
         rows.append([Text(_("total"), style="bold"), "", Text(str(total), style="bold")])

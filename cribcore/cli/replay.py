@@ -19,6 +19,7 @@ from ..i18n import _
 from ..records import RecordError, parse_record, read_record, replay
 from ..rules import RuleSet
 from ..scoring import HEELS
+from ..speech import wild_text
 from .describe import Voice, reasons
 from .render import Painter, print_json
 
@@ -135,8 +136,16 @@ def scoring_line(
 
 
 def _what(event: Event, starter: Card | None, painter: Painter, counted: Event | None = None) -> str:
+    # A wild card is shown with what it stood for in the items ("J♠ as 4♦").
+    stood = {card: standing for item in event.items for card, standing in item.wild}
+
     def cards(some: Iterable[Card]) -> str:
-        return " ".join(painter.plain(card) for card in some)
+        return " ".join(
+            wild_text(painter.plain(card), painter.plain(stood[card]))
+            if card in stood
+            else painter.plain(card)
+            for card in some
+        )
 
     kind = event.kind
     if kind == "play" and event.cards:

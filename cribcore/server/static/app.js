@@ -167,6 +167,27 @@ function cardSpan(c, attrs) {
   return el("span", { class: `card small${red ? " red" : ""}`, title: cardLabel(c), ...attrs }, cardText(c));
 }
 
+// A score item as the terminal lists it: its name, its cards (a wild card with what it stood for,
+// "J♠ as 4♦"), its points (none for a silent, informational item).
+function itemLine(it) {
+  const cards = [];
+  for (const c of it.cards) {
+    const stood = it.wild && it.wild[c];
+    cards.push(
+      stood
+        ? el("span", { class: "wild", "data-testid": "wild-card", title: cardLabel(stood) }, t("{card} as {stood}", { card: cardText(c), stood: cardText(stood) }))
+        : cardSpan(c),
+    );
+  }
+  return el(
+    "li",
+    {},
+    el("span", { class: "item-name" }, it.name),
+    el("span", { class: "item-cards" }, ...cards),
+    el("span", { class: "item-points" }, it.silent ? "" : String(it.points)),
+  );
+}
+
 function cardsText(cards) {
   return cards.map(cardText).join(" ");
 }
@@ -1110,7 +1131,7 @@ class Table {
         );
         const items = el("ul", { class: "items" });
         if (ev.note !== "to count") {
-          for (const it of ev.items) items.append(el("li", {}, `${it.name} ${it.points}: `, ...it.cards.map((c) => cardSpan(c))));
+          for (const it of ev.items) items.append(itemLine(it));
           title.append(el("b", { class: "pts", "data-testid": "show-points" }, `= ${ev.points}`));
         }
         block = el("div", { class: "show-block", "data-testid": `show-${ev.kind}`, "data-seat": ev.seat }, title, items);
