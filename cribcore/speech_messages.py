@@ -369,6 +369,23 @@ SHAPES: tuple[Shape, ...] = (
     ),
     # A game record that cannot be read (cribcore.records), in the words most met.
     _shape(rf"{_WHERE}: no such file", N_("{where}: no such file")),
+    _shape(rf"{_WHERE}: is a folder, not a file", N_("{where}: is a folder, not a file")),
+    _shape(
+        rf"{_WHERE}: not an ordinary file \(a device, pipe or socket\)",
+        N_("{where}: not an ordinary file (a device, pipe or socket)"),
+    ),
+    _shape(
+        rf"{_WHERE}: too large to be a record \(over (?P<limit>\d+) MB\)",
+        N_("{where}: too large to be a record (over {limit} MB)"),
+    ),
+    _shape(
+        rf"{_WHERE}: too large to be a save \(over (?P<limit>\d+) MB\)",
+        N_("{where}: too large to be a save (over {limit} MB)"),
+    ),
+    _shape(
+        r"deals: (?P<n>\d+) deals, more than a game can have \(at most (?P<limit>\d+)\)",
+        N_("deals: {n} deals, more than a game can have (at most {limit})"),
+    ),
     _shape(rf"{_WHERE}: a record is a JSON object", N_("{where}: a record is a JSON object")),
     _shape(r"a record is a JSON object", N_("a record is a JSON object")),
     _shape(rf"{_WHERE}: not a record: (?P<why>.+)", N_("{where}: not a record: {why}")),

@@ -1,0 +1,165 @@
+"""Issue 35, files and commands: profiles whose discard is not two cards validate; a record path that is
+a device, a pipe or a huge file is refused at once with one line; a record of too many deals is refused
+before it is checked deal by deal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cribcore import records
+from cribcore.cli.main import main
+from cribcore.engine import Game
+from cribcore.i18n import set_language
+from cribcore.players import SimplePlayer
+from cribcore.records import RecordError, game_record, read_record, replay
+from cribcore.speech_messages import say
+
+CaptureFixture = pytest.CaptureFixture[str]
+
+
+def run(capsys: CaptureFixture, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    ("body", "discards"),
+    [
+        ('name = "fp"\nextends = "four-players"\n', 1),
+        ('name = "three"\n[rules]\ncards_dealt = 7\ndiscards = 3\n', 3),
+        ('name = "four"\n[rules]\ncards_dealt = 8\ndiscards = 4\n', 4),
+    ],
+)
+def test_profiles_validate_accepts_a_discard_of_one_three_or_four_cards(
+    capsys: CaptureFixture, tmp_path: Path, body: str, discards: int
+) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(body, encoding="utf-8")
+    status, out, err = run(capsys, "profiles", "validate", str(path))
+    assert (status, err) == (0, "")
+    assert "valid profile" in out
+    assert f"valid profile {body.split(chr(34))[1]!r}" in out
+    assert discards  # the case named by its discard
+
+
+def _cribbage(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``cribbage ARGV`` in a child held to 1 GB of memory and a minute, so that today's unbounded read
+    fails the test rather than the machine, and a read that blocks fails it by its timeout."""
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
+        "from cribcore.cli.main import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "CRIBCORE_LANG": "en"},
+    )
+
+
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_a_device_is_refused_in_one_line(command: str) -> None:
+    done = _cribbage(command, "/dev/zero")
+    assert done.returncode == 1
+    assert done.stderr == "cribbage: error: /dev/zero: not an ordinary file (a device, pipe or socket)\n"
+
+
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_a_named_pipe_with_no_writer_is_refused_without_waiting(tmp_path: Path, command: str) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    done = _cribbage(command, str(pipe))
+    assert done.returncode == 1
+    assert done.stderr == f"cribbage: error: {pipe}: not an ordinary file (a device, pipe or socket)\n"
+
+
+def test_standard_input_is_read_no_further_than_a_record_can_be() -> None:
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
+        "from cribcore.cli.main import main\n"
+        "sys.exit(main(['replay', '-']))\n"
+    )
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "CRIBCORE_LANG": "en"},
+        )
+    assert (done.returncode, done.stderr) == (
+        1,
+        "cribbage: error: -: too large to be a record (over 16 MB)\n",
+    )
+
+
+def _record(deals: int | None = None) -> dict[str, object]:
+    game = Game(seed=7, players=("Ann", "Bob"))
+    players = [SimplePlayer(), SimplePlayer()]
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].choose(game.view(seat)))
+    record = game_record(game)
+    if deals is not None:
+        first = record["deals"]
+        assert isinstance(first, list)
+        record["deals"] = (first * (deals // len(first) + 1))[:deals]
+        record.pop("result", None)
+    return record
+
+
+def test_a_file_larger_than_any_record_is_refused_unread(capsys: CaptureFixture, tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    with path.open("wb") as handle:
+        handle.truncate(16 * 2**20 + 1)  # sparse: costs no disk, reads as zeros
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 1
+    assert err == f"cribbage: error: {path}: too large to be a record (over 16 MB)\n"
+
+
+def test_a_record_of_100000_deals_is_refused_before_its_deals_are_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = _record(100_000)
+    assert len(json.dumps(record, separators=(",", ":"))) > 20_000_000  # the issue's 28 MB record
+    checked: list[object] = []
+    monkeypatch.setattr(records.GameRecord, "model_validate", lambda data: checked.append(data))
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == "deals: 100000 deals, more than a game can have (at most 20000)"
+    assert checked == []
+    with pytest.raises(RecordError, match="more than a game can have"):
+        replay(_record(records.MAX_DEALS + 1))
+
+
+def test_a_real_record_still_reads(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_record()), encoding="utf-8")
+    assert replay(read_record(path)).is_over
+
+
+def test_the_new_refusals_are_said_in_spanish() -> None:
+    set_language("es")
+    try:
+        for message in (
+            "/dev/zero: not an ordinary file (a device, pipe or socket)",
+            "x.json: too large to be a record (over 16 MB)",
+            "deals: 100000 deals, more than a game can have (at most 20000)",
+            "x.json: is a folder, not a file",
+            "s.json: too large to be a save (over 17 MB)",
+        ):
+            assert say(message) != message
+    finally:
+        set_language("en")
