@@ -35,6 +35,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from .actions import Action
 from .events import Event
+from .nesting import DataTooLarge, parse_json
 from .server.messages import CLOSE_CODES, HTTP_STATUS, MESSAGE_BURST, MESSAGE_COSTS, MESSAGE_RATE
 from .server.wire import SeatLog, WireError
 from .views import SeatView
@@ -209,8 +210,8 @@ def post_json(url: str, body: Mapping[str, Any], *, timeout: float = TIMEOUT) ->
     except (OSError, ValueError) as exc:  # a timeout while reading, a reset connection, a bad URL
         raise Unreachable(f"cannot reach the server at {where}: {_reason(exc)}") from None
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = parse_json(raw)
+    except ValueError:  # not JSON, or nested or numbered past what any answer of a server holds
         data = None
     if not isinstance(data, dict):
         raise Unreachable(f"{where} did not answer as a cribbage server does (HTTP {status})")
@@ -514,7 +515,11 @@ class SeatClient:
 
     def _read(self, raw: str | bytes) -> State | Refusal | None:
         try:
-            message = json.loads(raw)
+            message = parse_json(raw)
+        except DataTooLarge as exc:
+            raise NetError(
+                f"the server sent a message that is not JSON as cribbage writes it ({exc})"
+            ) from None
         except ValueError:
             raise NetError("the server sent a message that is not JSON") from None
         if not isinstance(message, dict):

@@ -163,3 +163,18 @@ def test_the_new_refusals_are_said_in_spanish() -> None:
             assert say(message) != message
     finally:
         set_language("en")
+
+
+def test_the_coachs_points_go_to_the_card_judged_when_two_legal_cards_share_a_rank() -> None:
+    from cribcore.players.registry import make_player
+
+    from .test_expert import play_view
+
+    view = play_view("3D 3H 4C 9D", "", scores=(60, 60), held=4)
+    expert = make_player("expert", 1)
+    judged = {str(j.action): j for j in expert.judge(view)}  # type: ignore[attr-defined]
+    three_d, three_h = judged["play 3D"], judged["play 3H"]
+    # The two threes play out the very same: the same chance, the same points, the same risk.
+    assert three_d.win == three_h.win
+    assert three_d.points == three_h.points
+    assert three_d.facts["risk"] == three_h.facts["risk"]
