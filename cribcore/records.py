@@ -127,6 +127,8 @@ class GameRecord(BaseModel):
     @classmethod
     def _distinct(cls, players: list[str]) -> list[str]:
         for seat, name in enumerate(players):
+            if not name.strip():
+                raise ValueError("a name must not be empty")
             if name in players[:seat]:
                 raise ValueError(f"two seats are both called {name!r}")
         return players

@@ -228,6 +228,13 @@ SHAPES: tuple[Shape, ...] = (
         N_("a name has at most {n} accents on one letter"),
     ),
     _shape(r"a name must not look like a computer seat's", N_("a name must not look like a computer seat's")),
+    _shape(r"a name must not look like an empty seat's", N_("a name must not look like an empty seat's")),
+    # A profile file's value refused (cribcore.profiles), after its file and key.
+    _shape(r"(?P<name>'.*') is named twice", N_("{name} is named twice")),
+    _shape(
+        r"must be one line of printable text \(no control characters\)",
+        N_("must be one line of printable text (no control characters)"),
+    ),
     # A save file that cannot be used (cribcore.saves), after the file it names.
     _shape(rf"{_WHERE}: no saved game", N_("{where}: no saved game")),
     _shape(rf"{_WHERE}: the file is empty \(truncated\)", N_("{where}: the file is empty (truncated)")),

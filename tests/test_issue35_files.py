@@ -159,6 +159,8 @@ def test_the_new_refusals_are_said_in_spanish() -> None:
             "deals: 100000 deals, more than a game can have (at most 20000)",
             "x.json: is a folder, not a file",
             "s.json: too large to be a save (over 17 MB)",
+            "a name must not look like an empty seat's",
+            "p.toml: plugins: 'muggins' is named twice",
         ):
             assert say(message) != message
     finally:
@@ -178,3 +180,67 @@ def test_the_coachs_points_go_to_the_card_judged_when_two_legal_cards_share_a_ra
     assert three_d.win == three_h.win
     assert three_d.points == three_h.points
     assert three_d.facts["risk"] == three_h.facts["risk"]
+
+
+def test_a_record_with_an_empty_player_name_is_refused() -> None:
+    record = _record()
+    record["players"] = ["", "Bob"]
+    with pytest.raises(RecordError, match="^players: a name must not be empty$"):
+        replay(record)
+    record["players"] = ["  ", "Bob"]
+    with pytest.raises(RecordError, match="a name must not be empty"):
+        replay(record)
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ('name = "a"\nplugins = ["muggins", "muggins"]\n', "plugins: 'muggins' is named twice"),
+        ('name = "a"\ndescription = "red \\u001b[31mtext"\n', "description: must be one line of printable"),
+        ('name = "a"\ndescription = "two\\nlines"\n', "description: must be one line of printable"),
+        (f'name = "a"\ndescription = "{"x" * 501}"\n', "description: String should have at most 500"),
+        ('name = "a"\nextends = ""\n', "extends: String should have at least 1 character"),
+    ],
+)
+def test_loose_profile_values_are_refused(
+    capsys: CaptureFixture, tmp_path: Path, body: str, said: str
+) -> None:
+    path = tmp_path / "loose.toml"
+    path.write_text(body, encoding="utf-8")
+    status, _, err = run(capsys, "profiles", "validate", str(path))
+    assert status == 1
+    assert err.startswith(f"cribbage: error: {path}: {said}"), err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", ["true", "false", "none"])
+def test_plugins_new_with_a_keyword_for_a_name_writes_modules_that_compile(
+    capsys: CaptureFixture, tmp_path: Path, name: str
+) -> None:
+    target = tmp_path / f"cribcore-{name}"
+    status, _, err = run(capsys, "plugins", "new", name, "--output", str(target))
+    assert (status, err) == (0, "")
+    for module in target.rglob("*.py"):
+        compile(module.read_text(encoding="utf-8"), str(module), "exec")
+    text = (target / f"cribcore_{name}.py").read_text(encoding="utf-8")
+    assert f"class {name.capitalize()}Plugin:" in text
+    assert f'{name} = "cribcore_{name}:{name.capitalize()}Plugin"' in (target / "pyproject.toml").read_text()
+
+
+def test_spanish_help_prints_under_an_ascii_only_encoding() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "LANG": "C", "LC_ALL": "C"}
+    env.pop("CRIBCORE_LANG", None)
+    done = subprocess.run(
+        ["cribbage", "--help", "--lang", "es"], capture_output=True, env=env, timeout=60, check=False
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert b"navegador y partidas con amigos en linea" in done.stdout
+    done = subprocess.run(
+        ["cribbage", "--lang", "es", "score", "5H", "5D", "JC", "QS", "4H"],
+        capture_output=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode("ascii").startswith("cribbage score: error: falta la carta inicial: anade")

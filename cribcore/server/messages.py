@@ -7,6 +7,7 @@ with one line naming the field (`problem`). See ``docs/server.md``.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Annotated, Literal
 
@@ -99,9 +100,17 @@ def clean_name(text: str) -> str:
         marks = marks + 1 if unicodedata.category(ch).startswith("M") else 0
         if marks > MAX_MARKS:
             raise ValueError(f"a name has at most {MAX_MARKS} accents on one letter")
-    if unicodedata.normalize("NFKC", name).casefold().startswith("computer"):
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    if folded.startswith("computer"):
         raise ValueError("a name must not look like a computer seat's")
+    if _EMPTY_SEAT.fullmatch(folded):
+        raise ValueError("a name must not look like an empty seat's")
     return name
+
+
+_EMPTY_SEAT = re.compile(r"(seat|puesto)\s*\d+")
+"""What a board calls a seat nobody has taken ("Seat 2", in Spanish "Puesto 2"), folded: a player so
+named would pass for an empty seat."""
 
 
 Name = Annotated[str, AfterValidator(clean_name)]
