@@ -185,7 +185,7 @@ def test_the_coachs_points_go_to_the_card_judged_when_two_legal_cards_share_a_ra
 def test_a_record_with_an_empty_player_name_is_refused() -> None:
     record = _record()
     record["players"] = ["", "Bob"]
-    with pytest.raises(RecordError, match="^players: a name must not be empty$"):
+    with pytest.raises(RecordError, match=r"^players: a name must not be empty$"):
         replay(record)
     record["players"] = ["  ", "Bob"]
     with pytest.raises(RecordError, match="a name must not be empty"):
