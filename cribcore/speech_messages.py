@@ -229,6 +229,10 @@ SHAPES: tuple[Shape, ...] = (
     ),
     _shape(r"a name must not look like a computer seat's", N_("a name must not look like a computer seat's")),
     _shape(r"a name must not look like an empty seat's", N_("a name must not look like an empty seat's")),
+    _shape(
+        r"the server could not do that, and nothing changed: (?P<reason>.+)",
+        N_("the server could not do that, and nothing changed: {reason}"),
+    ),
     # A profile file's value refused (cribcore.profiles), after its file and key.
     _shape(r"(?P<name>'.*') is named twice", N_("{name} is named twice")),
     _shape(

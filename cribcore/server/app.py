@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 import weakref
 from collections import deque
@@ -61,6 +62,7 @@ from .store import Store, open_store
 __all__ = ["Limits", "create_app"]
 
 STATIC = Path(str(resources.files("cribcore.server") / "static"))
+_log = logging.getLogger("cribcore.server")
 
 
 _SECURITY_HEADERS = [
@@ -241,7 +243,13 @@ class _Server:
         attempts = CONFLICT_RETRIES if self.store.shared else 1
         for attempt in range(attempts):
             room = self.fetch(room_id, now)
-            result = change(room)
+            try:
+                result = change(room)
+            except RoomError:
+                raise
+            except Exception:
+                self.store.forget(room_id)  # perhaps half changed: read back as saved next time
+                raise
             try:
                 self.store.save(room)
             except RoomError as exc:
@@ -705,12 +713,16 @@ class _Server:
                     await self.send(conn, await asyncio.to_thread(room.hint, conn.seat, conn.lang))
                 except RoomError as exc:
                     await self.error(conn, exc)
+                except Exception as exc:  # a rule's plugin failed: this answer only
+                    await self.error(conn, _failed(exc))
                 return
             if message.type == "review":
                 try:  # a whole game judged: off the event loop, so other tables go on meanwhile
                     await self.send(conn, await asyncio.to_thread(room.review, conn.seat, conn.lang))
                 except RoomError as exc:
                     await self.error(conn, exc)
+                except Exception as exc:
+                    await self.error(conn, _failed(exc))
                 return
             # A shared store's room may be changed by another process between our read and write
             # (the other seat's move, say): the message is then tried again over the fresh room,
@@ -728,6 +740,12 @@ class _Server:
                     if exc.code == "conflict" and attempt < attempts - 1:
                         continue
                     await self.error(conn, exc)
+                    return
+                except Exception as exc:
+                    # Anything else (a rule's plugin that raised mid-move) may have left the room in
+                    # memory half changed: it is dropped, and read back as last saved when next asked.
+                    self.store.forget(conn.room_id)
+                    await self.error(conn, _failed(exc))
                     return
             await self.broadcast(room)
 
@@ -748,6 +766,13 @@ class _Server:
             room.next_hand(seat, now)
         elif message.type == "decline":
             room.decline(seat, now)
+
+
+def _failed(exc: Exception) -> RoomError:
+    """The one error a seat is answered with when its message failed for a reason not its own."""
+    _log.error("a request failed: %s", exc, exc_info=exc)  # for whoever runs the server
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    return RoomError("failed", f"the server could not do that, and nothing changed: {reason}")
 
 
 def _writable(ws: WebSocket) -> bool:
@@ -795,10 +820,11 @@ def _json_errors(
     async def wrapped(request: Request) -> Response:
         try:
             response = await handler(request)
-        except RoomError as exc:
-            text = say(str(exc), _accepted_language(request))
+        except Exception as exc:
+            refused = exc if isinstance(exc, RoomError) else _failed(exc)
+            text = say(str(refused), _accepted_language(request))
             response = JSONResponse(
-                {"error": text, "code": exc.code}, status_code=HTTP_STATUS.get(exc.code, 400)
+                {"error": text, "code": refused.code}, status_code=HTTP_STATUS.get(refused.code, 400)
             )
         response.headers["cache-control"] = "no-store"
         return response

@@ -66,6 +66,7 @@ HTTP_STATUS = {
     "expired": 410,
     "too-large": 413,
     "rate": 429,
+    "failed": 500,
     "reconnecting": 503,
 }
 """The HTTP status the server answers each error code with (``docs/server.md``)."""

@@ -281,6 +281,11 @@ class Store:
             raise _expired()
         return room
 
+    def forget(self, room_id: str) -> None:
+        """Drop the room from memory (a change to it failed half made): the next `get` reads it back
+        from the database, as it was last saved."""
+        self._forget(room_id)
+
     def delete(self, room_id: str, *, expired_at: float | None = None) -> None:
         """Delete a room; with ``expired_at``, leave its tombstone."""
         self._forget(room_id)
