@@ -72,6 +72,10 @@ MAX_BODY = 1 << 20
 HTTP_CODES = {status: code for code, status in HTTP_STATUS.items() if code != "illegal"}
 """The protocol's error code for each HTTP status the server answers with."""
 
+KEEPALIVE = 25.0
+"""Seconds without a message sent after which `SeatClient.receive` sends a ping: the server closes a
+connection that sends nothing for minutes (the board pings as often)."""
+
 PERMANENT_CLOSES = {close: code for code, close in CLOSE_CODES.items()}
 """Close codes after which connecting again with the same key cannot help (the seat was opened
 elsewhere, or the key, the room or the hello is no good)."""
@@ -350,6 +354,7 @@ class SeatClient:
     _ws: ClientConnection | None = None
     _tokens: float = field(default=SEND_BURST, repr=False)
     _stamp: float = field(default_factory=time.monotonic, repr=False)
+    _sent_at: float = field(default_factory=time.monotonic, repr=False)
 
     # ------------------------------------------------------------------ connecting
 
@@ -445,6 +450,7 @@ class SeatClient:
         except OSError as exc:
             self._ws = None
             raise Dropped(f"the connection was lost ({_reason(exc)})") from None
+        self._sent_at = time.monotonic()
 
     def _pace(self, cost: int) -> None:
         """Wait, if need be, until ``cost`` fits the client's own allowance; then take it."""
@@ -489,10 +495,16 @@ class SeatClient:
             ws = self._ws
             if ws is None:
                 raise Dropped("not connected")
+            if time.monotonic() - self._sent_at >= KEEPALIVE:
+                self.send({"type": "ping"})  # answered with a pong, which is read past below
             left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+            if deadline is None:
+                left = KEEPALIVE  # waits in turns, pinging between them
             try:
                 raw = ws.recv(timeout=left)
             except TimeoutError:
+                if deadline is None:
+                    continue
                 return None
             except ConnectionClosed as exc:
                 raise self._dropped(exc) from None

@@ -190,6 +190,14 @@ SHAPES: tuple[Shape, ...] = (
         N_("too many rooms created from this address: wait a minute"),
     ),
     _shape(
+        r"nothing was sent for a long time: the connection is closed",
+        N_("nothing was sent for a long time: the connection is closed"),
+    ),
+    _shape(
+        r"too many reviews asked for from this address: wait a minute",
+        N_("too many reviews asked for from this address: wait a minute"),
+    ),
+    _shape(
         r"too many reads of a room's state from this address: slow down",
         N_("too many reads of a room's state from this address: slow down"),
     ),
