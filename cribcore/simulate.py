@@ -101,9 +101,11 @@ class Matchup:
         """The single and double skunk lines: a loser below them is skunked; 0 means never. The
         ``skunk`` plugin's lines (its options, else derived from the target, 91 and 61 at 121), also
         when the profile does not award skunks, so that every run reports them the same way."""
-        # The plugin's own rule, so that what is counted here is what the plugin awards.
-        # (Installed under this name; mypy checks it as ``plugins``.)
-        from cribcore_plugins.skunk import skunk_lines  # type: ignore[import-not-found]
+        # The plugin's own rule, so that what is counted here is what the plugin awards. Imported by
+        # name (installed under it; mypy checks it as ``plugins``): a static import would have mypy
+        # read whichever ``cribcore_plugins`` is installed where the package is built, and the
+        # compiled build (setup.py) would then depend on that environment.
+        skunk_lines = importlib.import_module("cribcore_plugins.skunk").skunk_lines
 
         options: dict[str, Any] = (
             self.profile.options.get("skunk", {}) if "skunk" in self.profile.plugins else {}

@@ -244,3 +244,26 @@ def test_spanish_help_prints_under_an_ascii_only_encoding() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.decode("ascii").startswith("cribbage score: error: falta la carta inicial: anade")
+
+
+def test_the_package_never_imports_its_plugins_or_profiles_statically() -> None:
+    """A static import of ``cribcore_plugins`` has mypy (and so the compiled build, setup.py) read
+    whichever one is installed where the package is built: ``CRIBCORE_COMPILE=1 pip wheel .`` then
+    failed in an environment that already had cribcore installed. They are imported by name."""
+    import ast
+
+    package = Path(__file__).resolve().parent.parent / "cribcore"
+    static = []
+    for module in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module]
+            static += [
+                f"{module.name}:{node.lineno}"
+                for name in names
+                if name.split(".")[0] in ("cribcore_plugins", "cribcore_profiles")
+            ]
+    assert static == []
