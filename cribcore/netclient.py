@@ -35,6 +35,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from .actions import Action
 from .events import Event
+from .i18n import current_language
 from .nesting import DataTooLarge, parse_json
 from .server.messages import CLOSE_CODES, HTTP_STATUS, MESSAGE_BURST, MESSAGE_COSTS, MESSAGE_RATE
 from .server.wire import SeatLog, WireError
@@ -325,6 +326,15 @@ class State:
 
 
 @dataclass(frozen=True, slots=True)
+class HintAnswer:
+    """A ``hint`` message: the action the server's expert would take for this seat (its text form)
+    and why, in the connection's language."""
+
+    action: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Refusal:
     """An ``error`` message: the server refused what this connection sent, and nothing changed."""
 
@@ -355,6 +365,8 @@ class SeatClient:
     _tokens: float = field(default=SEND_BURST, repr=False)
     _stamp: float = field(default_factory=time.monotonic, repr=False)
     _sent_at: float = field(default_factory=time.monotonic, repr=False)
+    _held_back: list[State | Refusal] = field(default_factory=list, repr=False)
+    """What arrived while `hint` waited for its answer, for the next `receive`."""
 
     # ------------------------------------------------------------------ connecting
 
@@ -362,6 +374,7 @@ class SeatClient:
         """Open the connection and say hello; return the seat's full state. Raises `Refused` (the key,
         the room or the hello refused: ``bad-key``, ``no-room``, ``expired``), `Unreachable` or `Dropped`."""
         self.close()
+        self._held_back.clear()  # (of the connection before: the full state says it all)
         where = _server_of(self.link.base)
         try:
             # Entered as a context manager (websockets' way for a connection held open), left in `close`.
@@ -490,7 +503,42 @@ class SeatClient:
         """The next `State` or `Refusal`, or ``None`` when ``timeout`` seconds pass first (``None``
         waits for ever). Raises `Dropped` when the connection ends, `NetError` for a message that is
         not the protocol's."""
+        if self._held_back:
+            return self._held_back.pop(0)
         deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            got = self._next(deadline)
+            if got is None:
+                return None
+            if not isinstance(got, HintAnswer):  # (a hint answered too late for `hint`)
+                return got
+
+    def hint(self, timeout: float = TIMEOUT) -> HintAnswer:
+        """Ask the server what its expert would do for this seat now, as the board asks: the answer
+        follows the server's own rules (its house-rule profile, the true count). Raises `NetError`
+        with the server's reason when it refuses (a friend room, not this seat's turn), or when no
+        answer comes within ``timeout`` seconds; `Dropped` when the connection ends. What else
+        arrives meanwhile is kept for `receive`."""
+        asked: dict[str, Any] = {"type": "hint", "lang": current_language()}
+        self.send(asked)
+        deadline = time.monotonic() + timeout
+        while True:
+            got = self._next(deadline)
+            if got is None:
+                raise NetError("the server did not answer the hint in time")
+            if isinstance(got, HintAnswer):
+                return got
+            if isinstance(got, Refusal):
+                if "lang" in asked and got.code == "malformed" and got.message.startswith("lang:"):
+                    # A server from before a hint's language: asked again in the connection's.
+                    del asked["lang"]
+                    self.send(asked)
+                    continue
+                raise NetError(got.message)
+            self._held_back.append(got)
+
+    def _next(self, deadline: float | None) -> State | Refusal | HintAnswer | None:
+        """The next message this client acts on, ``None`` once ``deadline`` passes (never, without)."""
         while True:
             ws = self._ws
             if ws is None:
@@ -525,7 +573,7 @@ class SeatClient:
         reason = printable(frame.reason)
         return Dropped(reason or f"the server closed the connection (code {frame.code})", frame.code, reason)
 
-    def _read(self, raw: str | bytes) -> State | Refusal | None:
+    def _read(self, raw: str | bytes) -> State | Refusal | HintAnswer | None:
         try:
             message = parse_json(raw)
         except DataTooLarge as exc:
@@ -539,6 +587,8 @@ class SeatClient:
         kind = message.get("type")
         if kind == "error":
             return Refusal(printable(message.get("code"), 40), printable(message.get("message")))
+        if kind == "hint":
+            return HintAnswer(printable(message.get("action"), 80), printable(message.get("reason")))
         if kind != "state":
             return None  # pong, or a message type this client does not know yet
         return self._state(message)

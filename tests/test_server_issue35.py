@@ -4,6 +4,7 @@ database, whichever process is asked (item 23)."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -231,3 +232,83 @@ def test_cribbage_join_pings_while_it_waits(monkeypatch: pytest.MonkeyPatch) -> 
     client._ws = quiet  # type: ignore[assignment]
     assert client.receive(timeout=0.01) is None
     assert quiet.sent == ['{"type": "ping"}']
+
+
+# ----------------------------------------------------------------------------- item 24
+
+
+def _row(db: Path) -> dict[str, Any]:
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:
+        data: dict[str, Any] = json.loads(conn.execute("SELECT data FROM rooms").fetchone()[0])
+    return data
+
+
+def test_invitations_are_stored_hashed_and_shown_again_after_a_restart(tmp_path: Path) -> None:
+    import hashlib
+
+    db = tmp_path / "rooms.sqlite3"
+    with TestClient(create_app(db, limits=fast())) as client:
+        made = client.post("/api/rooms", json={"mode": "friend", "names": ["Ann"]}).json()
+    invite, key = made["invite"], made["keys"][0]["key"]
+    row = _row(db)
+    text = json.dumps(row)
+    assert invite not in text and invite.partition(".")[2] not in text
+    assert row["invite_hash"] == hashlib.sha256(invite.encode()).hexdigest() and "invite" not in row
+    assert row["seats"][0]["sealed_invite"] and row["seats"][1]["sealed_invite"] is None
+    # A new process knows no invitation: the creator's key opens it again for the board to show.
+    with TestClient(create_app(db, limits=fast())) as client:
+        with connect(client, key) as ann:
+            assert ann.room["invite"] == invite
+        joined = client.post("/api/join", json={"invite": invite, "name": "Bob"})
+        assert joined.status_code == 200
+        wrong = client.post("/api/join", json={"invite": invite[:-1] + "A", "name": "Cy"})
+        assert wrong.status_code == 404
+
+
+def test_a_room_stored_with_its_invitation_in_clear_keeps_working_and_is_stored_hashed(
+    tmp_path: Path,
+) -> None:
+    import sqlite3
+
+    db = tmp_path / "rooms.sqlite3"
+    with TestClient(create_app(db, limits=fast())) as client:
+        made = client.post(
+            "/api/rooms", json={"mode": "friend", "profile": "four-players", "names": ["Ann"]}
+        ).json()
+    invite, key = made["invite"], made["keys"][0]["key"]
+    row = _row(db)
+    # As a room was stored before: the invitation in clear, no hash, no sealed copies.
+    old = {k: v for k, v in row.items() if k != "invite_hash"} | {"invite": invite}
+    old["seats"] = [{k: v for k, v in seat.items() if k != "sealed_invite"} for seat in row["seats"]]
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE rooms SET data = ?", (json.dumps(old),))
+    with TestClient(create_app(db, limits=fast())) as client:
+        assert client.post("/api/join", json={"invite": invite, "name": "Bob"}).status_code == 200
+        with connect(client, key) as ann:
+            assert ann.room["invite"] == invite  # two seats are still free
+    row = _row(db)
+    assert invite not in json.dumps(row) and "invite" not in row
+    assert row["seats"][0]["sealed_invite"] and row["seats"][1]["sealed_invite"]
+    with TestClient(create_app(db, limits=fast())) as client:
+        with connect(client, key) as ann:
+            assert ann.room["invite"] == invite
+        assert client.post("/api/join", json={"invite": invite, "name": "Cy"}).status_code == 200
+
+
+def test_a_reopened_seat_gets_a_new_invitation_sealed_for_whoever_reopened_it(tmp_path: Path) -> None:
+    db = tmp_path / "rooms.sqlite3"
+    with TestClient(create_app(db, limits=fast())) as client:
+        made = client.post("/api/rooms", json={"mode": "friend", "names": ["Ann"]}).json()
+        invite, key = made["invite"], made["keys"][0]["key"]
+        assert client.post("/api/join", json={"invite": invite, "name": "Bob"}).status_code == 200
+        with connect(client, key) as ann:
+            ann.send(type="reopen", seat=1)
+            fresh = ann.receive()["room"]["invite"]
+        assert fresh and fresh != invite
+    with TestClient(create_app(db, limits=fast())) as client:
+        with connect(client, key) as ann:
+            assert ann.room["invite"] == fresh
+        assert client.post("/api/join", json={"invite": invite, "name": "Cy"}).status_code == 404
+        assert client.post("/api/join", json={"invite": fresh, "name": "Cy"}).status_code == 200

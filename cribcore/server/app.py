@@ -48,6 +48,7 @@ from .messages import (
     ActionMessage,
     CreateRoom,
     Hello,
+    HintMessage,
     JoinRoom,
     LangMessage,
     NewGameMessage,
@@ -163,6 +164,8 @@ class _Connection:
     ws: WebSocket
     room_id: str
     seat: int
+    key: str = field(default="", repr=False)
+    """The seat's key, as its hello gave it (it opens the room's invitation here: `Room.remember_key`)."""
     game: int = 0
     events: int = 0
     tokens: float = 0.0
@@ -228,8 +231,14 @@ class _Server:
         does not know the connections of this process)."""
         room = self.store.get(room_id, now)
         room.defer_computers = True  # `run_computers` moves them, off the event loop
-        here = set(self.connections.get(room_id, {}))
+        seats = self.connections.get(room_id, {})
+        here = set(seats)
         room.connected = here | room.connected if self.store.shared else here
+        if room.invite_hash is not None:
+            # The keys held here open the invitation of a room read back (it is never stored), and
+            # seal it for their seats (`Room.remember_key`).
+            for seat, conn in seats.items():
+                room.remember_key(seat, conn.key)
         return room
 
     def commit(self, room_id: str, now: float, change: Callable[[Room], _T]) -> tuple[Room, _T]:
@@ -611,7 +620,13 @@ class _Server:
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(
-                    ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang, room_lock=room_lock
+                    ws,
+                    room_id,
+                    seat,
+                    key=hello.key,
+                    tokens=float(self.limits.burst),
+                    lang=hello.lang,
+                    room_lock=room_lock,
                 )
                 if hello.changes:
                     conn.sent = Sent()
@@ -712,9 +727,10 @@ class _Server:
                 room.touch(now)
                 await self.send_state(conn, room, full=True)
                 return
-            if message.type == "hint":
+            if isinstance(message, HintMessage):
+                lang = message.lang or conn.lang
                 try:  # the expert's choice: off the event loop, as a computer seat's move
-                    await self.send(conn, await asyncio.to_thread(room.hint, conn.seat, conn.lang))
+                    await self.send(conn, await asyncio.to_thread(room.hint, conn.seat, lang))
                 except RoomError as exc:
                     await self.error(conn, exc)
                 except Exception as exc:  # a rule's plugin failed: this answer only
@@ -829,7 +845,7 @@ class _Forwarded:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
             client = scope.get("client")
-            scope[FROM_PROXY] = bool(client) and client[0] in self.app.trusted_hosts
+            scope[FROM_PROXY] = client is not None and client[0] in self.app.trusted_hosts
         await self.app(scope, receive, send)  # type: ignore[arg-type]
 
 
@@ -852,9 +868,11 @@ def _writable(ws: WebSocket) -> bool:
 
 
 def _seat_touched(room: Room, key: str, now: float) -> int:
-    """The seat ``key`` holds in ``room``, which it has just used."""
+    """The seat ``key`` holds in ``room``, which it has just used (and which opens or seals the room's
+    invitation for it: `Room.remember_key`)."""
     seat = room.seat_of(key)
     room.touch(now)
+    room.remember_key(seat, key)
     return seat
 
 

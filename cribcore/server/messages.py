@@ -27,6 +27,7 @@ __all__ = [
     "ClientMessage",
     "CreateRoom",
     "Hello",
+    "HintMessage",
     "JoinRoom",
     "Lang",
     "LangMessage",
@@ -183,10 +184,20 @@ class SimpleMessage(BaseModel):
     """A message that is only its type."""
 
     model_config = _STRICT
-    type: Literal["next", "decline", "sync", "ping", "hint", "review"]
+    type: Literal["next", "decline", "sync", "ping", "review"]
 
 
-AnyMessage = Hello | ActionMessage | NewGameMessage | ReopenMessage | LangMessage | SimpleMessage
+class HintMessage(BaseModel):
+    """What the expert would do for this seat now; its reason in ``lang`` (by default the connection's)."""
+
+    model_config = _STRICT
+    type: Literal["hint"]
+    lang: Lang | None = None
+
+
+AnyMessage = (
+    Hello | ActionMessage | NewGameMessage | ReopenMessage | LangMessage | HintMessage | SimpleMessage
+)
 
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 
