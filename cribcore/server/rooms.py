@@ -214,7 +214,7 @@ class Room:
     _room_data: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
     """Each seat's last `room_json`, with what it was written from (`room_json_kept`)."""
     _head: tuple[tuple[Any, ...] | None, str] = (None, "")
-    _keys: dict[int, str] = field(default_factory=dict)
+    _keys: dict[int, str] = field(default_factory=dict, repr=False)
     """The seat keys presented to this process (not stored): they seal a new invitation for their
     seats."""
     """`to_text`'s text of the room's fields but ``last_active`` and the record, with what it was
