@@ -267,3 +267,49 @@ def test_the_package_never_imports_its_plugins_or_profiles_statically() -> None:
                 if name.split(".")[0] in ("cribcore_plugins", "cribcore_profiles")
             ]
     assert static == []
+
+
+def test_the_benchmark_drives_openspiel_by_its_legal_actions_as_cribcore_is_driven(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Item 28: OpenSpiel's reference plays its ordinary loop, a uniform draw from ``legal_actions()`` at
+    every step (chance nodes too), never the slower ``chance_outcomes()`` pairs."""
+    import importlib.util
+    import types
+
+    class State:
+        def __init__(self) -> None:
+            self.steps = 0
+
+        def is_terminal(self) -> bool:
+            return self.steps == 10
+
+        def is_chance_node(self) -> bool:
+            return self.steps % 2 == 0
+
+        def legal_actions(self) -> list[int]:
+            return [0, 1, 2]
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            raise AssertionError("chance_outcomes() asked for")
+
+        def apply_action(self, action: int) -> None:
+            assert action in (0, 1, 2)
+            self.steps += 1
+
+    played: list[State] = []
+
+    def new_initial_state() -> State:
+        played.append(State())
+        return played[-1]
+
+    fake = types.ModuleType("pyspiel")
+    fake.load_game = lambda name: types.SimpleNamespace(new_initial_state=new_initial_state)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyspiel", fake)
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_engine.py"
+    spec = importlib.util.spec_from_file_location("bench_engine_under_test", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench._openspiel_games(3) >= 0.0
+    assert [state.steps for state in played] == [10, 10, 10]
