@@ -256,11 +256,12 @@ def test_the_package_never_imports_its_plugins_or_profiles_statically() -> None:
     static = []
     for module in package.rglob("*.py"):
         for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
-            names = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 names = [node.module]
+            else:
+                continue
             static += [
                 f"{module.name}:{node.lineno}"
                 for name in names

@@ -74,10 +74,11 @@ def test_a_profile_name_from_a_server_is_never_read_as_a_file(tmp_path: Path) ->
     evil.write_text('name = "evil"\nextends = "standard"\nplugins = ["lowball"]\n', encoding="utf-8")
     view = Game(seed=1).view(0)
     for name in (str(tmp_path / "evil"), "../" * 20 + str(tmp_path / "evil")[1:]):
-        told = dataclasses.replace(view, profile=name, rulebook=None)
+        told = dataclasses.replace(view, profile=name, rulebook=None)  # type: ignore[arg-type]
         assert "lowball" not in told.rulebook.profile.plugins
     assert (
-        dataclasses.replace(view, profile="lowball", rulebook=None).rulebook.profile.plugins[-1] == "lowball"
+        dataclasses.replace(view, profile="lowball", rulebook=None).rulebook.profile.plugins[-1]  # type: ignore[arg-type]
+        == "lowball"
     )
 
 
