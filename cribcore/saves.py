@@ -34,10 +34,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .engine import Game, Phase
-from .files import atomic_write_text, remove_stale_temps
+from .files import FileTooLarge, NotAFile, atomic_write_text, read_bounded, remove_stale_temps
 from .nesting import DataTooLarge, parse_json
 from .players import COMPUTER_KINDS
-from .records import MAX_SEED, RecordError, game_record, replay
+from .records import MAX_RECORD_BYTES, MAX_SEED, RecordError, game_record, replay
 from .validation import first_problem, one_line
 
 __all__ = [
@@ -74,6 +74,8 @@ this device. A game with no human is never saved."""
 HUMAN = "human"
 DATA_DIR_ENV = "CRIBCORE_DATA_DIR"
 """When set, the directory that holds cribcore's data instead of the platform's user data directory."""
+MAX_SAVE_BYTES = MAX_RECORD_BYTES + 2**20
+"""The largest save file read: one record and its envelope (a larger one is refused unread)."""
 
 Mode = Literal["computer", "same-device"]
 MODE_WORDS = {"computer": "against the computer", "same-device": "on this device"}
@@ -380,13 +382,17 @@ def read_save(path: Path, mode: str | None = None) -> SavedGame:
     """
     where = str(path)
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise NoSave(f"{where}: no saved game") from None
     except NotADirectoryError:
         raise SavesFolderUnusable(folder_problem(path) or f"{where}: cannot read: not a folder") from None
     except IsADirectoryError:
         raise SaveError(f"{where}: is a folder, not a save") from None
+    except NotAFile:
+        raise SaveError(f"{where}: not an ordinary file (a device, pipe or socket)") from None
+    except FileTooLarge:
+        raise SaveError(f"{where}: too large to be a save (over {MAX_SAVE_BYTES // 2**20} MB)") from None
     except OSError as exc:
         raise SaveError(f"{where}: cannot read: {exc.strerror or exc}") from None
     try:

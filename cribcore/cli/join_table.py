@@ -25,12 +25,12 @@ import os
 import select
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
 
-from ..actions import Action
+from ..actions import Action, parse_action
 from ..i18n import N_, _, ngettext
 from ..netclient import (
     Dropped,
@@ -64,6 +64,9 @@ from .table_steps import (
     tell_events,
     where_in_game,
 )
+
+if TYPE_CHECKING:
+    from ..players.hints import Hint
 
 # The seat book lives in seat_book; its names are still importable from here, as they were.
 __all__ = ["SEATS_FILE", "NetTable", "SeatBook", "join_command", "seats_path"]
@@ -466,6 +469,7 @@ class NetTable:
             help_text=self._help(),
             held_here=False,
             hints=state.room.get("mode") != "friend",
+            hinter=self._server_hint,
         )
         key = self._turn_key(state)
         try:
@@ -477,6 +481,15 @@ class NetTable:
                 return  # the table moved on meanwhile: decide again from where it is
             self.client.act(action)  # it never left this terminal: send it on the new connection
         self.pending = key
+
+    def _server_hint(self, view: SeatView) -> Hint:
+        """The server's hint, as the board asks for it: the server knows the table's house rules
+        (a profile of its own) and the true count, which this terminal may not."""
+        from ..players.hints import Hint
+
+        del view  # the server judges its own view of this seat
+        answer = self.client.hint()
+        return Hint(parse_action(answer.action), answer.reason)
 
     def _help(self) -> str:
         friend = self.client.state is not None and self.client.state.room.get("mode") == "friend"

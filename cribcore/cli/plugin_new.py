@@ -9,6 +9,7 @@ target and moved into place at the end, so a failure leaves nothing behind.
 
 from __future__ import annotations
 
+import keyword
 import os
 import re
 import shutil
@@ -145,6 +146,8 @@ pytest_plugins = ["cribcore.testing"]
 def _files(name: str) -> dict[str, str]:
     module = "cribcore_" + name.replace("-", "_")
     cls = "".join(part.capitalize() for part in name.split("-"))
+    if keyword.iskeyword(cls):  # "true" would make the class True, which Python cannot define
+        cls += "Plugin"
     fields = {"name": name, "module": module, "cls": cls}
     return {
         "pyproject.toml": _PYPROJECT.format(**fields),

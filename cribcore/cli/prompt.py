@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -26,6 +27,9 @@ from ..views import SeatView
 from .describe import Voice, number_words
 from .errors import shorten
 from .render import Painter
+
+if TYPE_CHECKING:  # a hint is worked out only when asked for
+    from ..players.hints import Hint
 
 __all__ = [
     "ASKERS",
@@ -438,6 +442,7 @@ def ask_action(
     help_text: str | None = None,
     hints: bool = True,
     held_here: bool = True,
+    hinter: Callable[[SeatView], Hint] | None = None,
 ) -> Action:
     """Ask the human at ``view.seat`` for one of ``view.legal_actions`` and return it.
 
@@ -447,6 +452,8 @@ def ask_action(
     is asked again, unless it raises (`NewGame`, `QuitGame`). Without ``hints`` (a game with a friend)
     asking for a hint says there are none. With ``held_here`` a card not in the hand is refused here,
     named as the screen draws cards; without (a table kept by a server), the server says so.
+    ``hinter`` gives a hint (a table kept by a server asks the server, which knows its house rules);
+    by default it is worked out here. A hinter that raises means there is none.
     """
     ask = ASKERS.get(type(view.legal_actions[0]), _ask_other)(view, voice, painter)
     while True:
@@ -468,7 +475,7 @@ def ask_action(
                     _("No hints in a game with a friend: a hint would be the computer playing for you.")
                 )
                 continue
-            reader.show(Text(f"  {_hint(view, painter)}", style="dim"))
+            reader.show(Text(f"  {_hint(view, painter, hinter)}", style="dim"))
             continue
         if commands and word in commands:
             commands[word]()
@@ -510,12 +517,12 @@ def _either(words: Sequence[str]) -> str:
     return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
-def _hint(view: SeatView, painter: Painter) -> str:
-    if view.claim_stage is not None and view.claim_points is None:
+def _hint(view: SeatView, painter: Painter, hinter: Callable[[SeatView], Hint] | None = None) -> str:
+    if hinter is None and view.claim_stage is not None and view.claim_points is None:
         # A view from a server does not carry the true count (a browser would show it to the player).
         return _("No hint for a count here: count the cards yourself.")
     try:
-        suggestion = hint(view)
+        suggestion = (hinter or hint)(view)
     except Exception:  # a hint is an extra: its failure must never end the game
         return _("No hint is available here.")
     reason = f" — {_drawn(suggestion.reason, painter)}" if suggestion.reason else ""

@@ -10,7 +10,6 @@ texts and player names are printed exactly.
 
 from __future__ import annotations
 
-import codecs
 import io
 import json
 import string
@@ -38,7 +37,7 @@ from ..i18n import _, ngettext
 from ..scoring import ScoreItem
 from ..speech import is_silent, wild_word
 from .describe import Voice, item_name
-from .errors import visible
+from .errors import PLAIN_ERRORS, visible
 
 if TYPE_CHECKING:  # only a hint: the views load the engine, which 'cribbage score' never needs
     from ..views import SeatView
@@ -55,33 +54,7 @@ __all__ = [
 ]
 
 
-_PLAIN = {
-    "—": "-",
-    "–": "-",
-    "·": "|",
-    "─": "-",
-    "…": "...",
-    "●": "@",
-    "○": "o",
-    "“": '"',
-    "”": '"',
-    "’": "'",
-    "♣": "C",
-    "♦": "D",
-    "♥": "H",
-    "♠": "S",
-}
-_PLAIN_ERRORS = "cribcore-plain"
-
-
-def _plain(exc: UnicodeError) -> tuple[str, int]:
-    if not isinstance(exc, UnicodeEncodeError):
-        raise exc
-    bad = exc.object[exc.start : exc.end]
-    return "".join(_PLAIN.get(ch, "?") for ch in bad), exc.end
-
-
-codecs.register_error(_PLAIN_ERRORS, _plain)
+_PLAIN_ERRORS = PLAIN_ERRORS
 
 
 class AsciiStream:

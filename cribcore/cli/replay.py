@@ -16,7 +16,7 @@ from rich.text import Text
 from ..cards import Card
 from ..events import Event
 from ..i18n import _
-from ..records import RecordError, parse_record, read_record, replay
+from ..records import MAX_RECORD_BYTES, RecordError, parse_record, read_record, replay
 from ..rules import RuleSet
 from ..scoring import HEELS
 from ..speech import wild_text
@@ -48,9 +48,12 @@ def load_record(source: str) -> dict[str, Any]:
     if sys.stdin is None:
         raise RecordError(_("-: standard input is closed"))
     try:
-        text = sys.stdin.read()
+        # Never more than a record can be: standard input may be endless (``< /dev/zero``).
+        text = sys.stdin.read(MAX_RECORD_BYTES + 1)
     except UnicodeDecodeError as exc:
         raise RecordError(f"-: cannot read: {exc}") from None
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"-: too large to be a record (over {MAX_RECORD_BYTES // 2**20} MB)")
     return parse_record(text, "-")
 
 

@@ -17,6 +17,7 @@ change to a step reaches both tables:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -30,6 +31,9 @@ from .describe import Voice
 from .narrate import Narrator
 from .prompt import Reader, ask_action
 from .render import Painter, seat_table
+
+if TYPE_CHECKING:  # a hint is worked out only when asked for
+    from ..players.hints import Hint
 
 __all__ = [
     "ask_turn",
@@ -75,6 +79,7 @@ def ask_turn(
     extra: Sequence[Text] = (),
     hints: bool = True,
     held_here: bool = True,
+    hinter: Callable[[SeatView], Hint] | None = None,
 ) -> Action:
     """A human's turn at ``view``: print on ``console`` the seat's table (after a blank line, with the
     pegging board when the pegs moved since it was last drawn, and the ``extra`` lines), then ask for
@@ -93,6 +98,7 @@ def ask_turn(
         help_text=help_text,
         hints=hints,
         held_here=held_here,
+        hinter=hinter,
     )
 
 
