@@ -79,12 +79,12 @@ def _openspiel_games(games: int) -> float:
     for seed in range(games):
         rng = random.Random(seed)
         state = game.new_initial_state()
+        # Its ordinary loop, driven as cribcore is: every step, chance or a player's, a uniform draw
+        # from the legal actions (a chance node's are its outcomes, all equally likely in cribbage).
+        # Asking a chance node for its outcomes with their probabilities instead builds a list of
+        # pairs each time, which made the reference 1.6 times slower than it is.
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choice(outcomes)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(rng.choice(state.legal_actions()))
     return time.process_time() - start
 
 

@@ -131,9 +131,10 @@ class Card:
         ``text`` is its canonical text form: one to four of ``A-Z 0-9 * +``, upper case, and not the text
         of a standard card (``X1``, ``X2`` for jokers). ``rank``, ``suit`` and ``value`` (the count value,
         by default the rank's) are what the card is wherever no plugin says otherwise: the standard
-        scoring, the running count and the computer players read them, so a wild card's plugin rewrites
-        the items it scores. The same text always makes the same card; asking for a known text with a
-        different rank, suit or value raises `ValueError`, as does a text that is not allowed.
+        scoring, the running count and the computer players read them. A plugin makes it wild in the
+        show with ``cribcore_wild_cards`` (`cribcore.wild`). The same text always makes the same card;
+        asking for a known text with a different rank, suit or value raises `ValueError`, as does a text
+        that is not allowed.
         """
         known = _EXTRA_BY_TEXT.get(text)
         count = rank.count_value if value is None else value
@@ -156,14 +157,6 @@ class Card:
     def standard(self) -> bool:
         """Whether this is one of the standard 52 cards (not a plugin's extra card)."""
         return self.index < STANDARD_CARDS
-
-    def standing_for(self, rank: Rank, suit: Suit) -> Card:
-        """This card as a wild card standing for ``rank`` of ``suit``: equal to this card (the same
-        `index` and text), with that rank, suit and count value, for the items a wild card scores in."""
-        card = Card(rank, suit)
-        object.__setattr__(card, "index", self.index)
-        object.__setattr__(card, "text", self.text)
-        return card
 
     @classmethod
     def parse(cls, text: str) -> Card:

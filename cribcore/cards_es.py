@@ -5,7 +5,8 @@ The English form (``7S``, ``10h``, ``K♦``) stays as it is. Spanish suit *lette
 ``corazones``, ``diamantes``, ``tréboles`` (or ``treboles``), after the rank, with or without a space
 or ``de`` between: ``7picas``, ``7 picas``, ``7 de picas``. The rank is a number (``2``–``10``), a
 letter shared with English (``A`` as, ``J`` jota, ``Q`` reina, ``K`` rey, ``T`` diez), ``R`` for rey,
-or a word (``as``, ``jota``, ``reina``, ``rey``): ``rey de corazones``, ``R♥``, ``Rcorazones``. Other
+or a word (``as``, ``jota`` or ``sota``, ``reina`` or ``dama``, ``rey``): ``rey de corazones``, ``R♥``,
+``Rcorazones``. Other
 Spanish letters are not read (``D`` dama would be diamonds, ``C`` caballo clubs), so nothing typed in
 the English form ever means another card.
 """
@@ -17,10 +18,10 @@ import re
 __all__ = ["from_spanish"]
 
 _SUITS = {"picas": "S", "corazones": "H", "diamantes": "D", "tréboles": "C", "treboles": "C"}
-_RANKS = {"as": "A", "jota": "J", "reina": "Q", "rey": "K", "r": "K"}
+_RANKS = {"as": "A", "jota": "J", "sota": "J", "reina": "Q", "dama": "Q", "rey": "K", "r": "K"}
 
 _SPANISH = re.compile(
-    r"(?<![\w])(10|[2-9]|[atjqkr]|as|jota|reina|rey)\s*(?:de\s+)?(picas|corazones|diamantes|tr[eé]boles)(?![\w])",
+    r"(?<![\w])(10|[2-9]|[atjqkr]|as|jota|sota|reina|dama|rey)\s*(?:de\s+)?(picas|corazones|diamantes|tr[eé]boles)(?![\w])",
     re.IGNORECASE,
 )
 _KING_SYMBOL = re.compile(r"(?<![\w])r([♣♦♥♠])(?![\w])", re.IGNORECASE)

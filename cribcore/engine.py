@@ -1017,6 +1017,10 @@ class Game:
             self._show()
 
     def _play(self, seat: int, card: Card) -> None:
+        if not self._standard_play:
+            # A plugin's items are asked before anything changes: a hook that fails leaves the game
+            # as it was (the standard items, below, cannot fail).
+            items = self.rulebook.play_items((*self._pile_cards, card), seat=seat, dealer=self._dealer)
         held_all = self._held
         held = held_all[seat]
         at = held.index(card.index)
@@ -1048,8 +1052,6 @@ class Game:
                 items = counted_play_items(pile, count)
             else:
                 items = ()
-        else:
-            items = self.rulebook.play_items(pile, seat=seat, dealer=self._dealer)
         if self._declares_play:
             event = make_event("play", self._deal_index, seat=seat, cards=(card,), items=items, count=count)
             self._play_declared(seat, event)

@@ -15,7 +15,15 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["STALE_AFTER", "atomic_write_text", "check_writable", "remove_stale_temps"]
+__all__ = [
+    "STALE_AFTER",
+    "FileTooLarge",
+    "NotAFile",
+    "atomic_write_text",
+    "check_writable",
+    "read_bounded",
+    "remove_stale_temps",
+]
 
 
 def _refusal(target: Path) -> OSError | None:
@@ -117,3 +125,40 @@ def remove_stale_temps(path: str | Path, *, older_than: float = STALE_AFTER) -> 
                 os.unlink(entry.path)
         except OSError:
             continue
+
+
+class NotAFile(OSError):
+    """The path names a device, a pipe or a socket, not an ordinary file."""
+
+
+class FileTooLarge(OSError):
+    """The file holds more bytes than the reader accepts."""
+
+
+def read_bounded(path: str | Path, limit: int) -> bytes:
+    """The bytes of the ordinary file ``path``, refused unread when it is something else or larger
+    than ``limit`` bytes.
+
+    The file is opened without blocking (a named pipe with no writer would otherwise wait forever)
+    and checked through its open descriptor, so what is checked is what is read; no more than
+    ``limit`` bytes are ever held (``/dev/zero`` is refused, never read). Raises `NotAFile`,
+    `FileTooLarge`, or the `OSError` of opening (`FileNotFoundError`, `IsADirectoryError`, …).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(f"{path}: is a folder; name a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise NotAFile(f"{path}: not an ordinary file (a device, pipe or socket)")
+        if info.st_size > limit:
+            raise FileTooLarge(f"{path}: too large ({info.st_size} bytes; at most {limit})")
+        # The file may grow while it is read: never take more than the limit and one byte.
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise FileTooLarge(f"{path}: too large (more than {limit} bytes)")
+    return data

@@ -292,7 +292,7 @@ def summarize(
                                 "file": str(game.path),
                                 "seat": game.seat,
                                 "finished": game.finished,
-                                "replay": f"cribbage review {game.path} --seat {game.seat}",
+                                "replay": f"cribbage review {game.path} --seat {game.seat + 1}",
                             },
                         )
                     )

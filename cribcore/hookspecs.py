@@ -72,6 +72,26 @@ def cribcore_pack(rules: RuleSet) -> Sequence[Card] | None:
 
 
 @hookspec
+def cribcore_wild_cards(rules: RuleSet) -> Mapping[Card, Sequence[Card]] | None:
+    """The cards that are wild in the show, each with the standard cards it may stand for.
+
+    Called once when a profile's rules authority is built (`cribcore.rulebook.rulebook_for`), before any
+    card is counted. Return a mapping from each wild card (a standard card such as the one-eyed jacks
+    J♠ and J♥, or one of the pack's extra cards such as a joker) to the standard cards it may stand for
+    (`cribcore.cards.FULL_DECK` for any card), or ``None``. The answers of all plugins are merged: a
+    card two plugins make wild may stand for any card either allows.
+
+    Every hand and crib holding a wild card, or shown with a wild starter, is then counted as the
+    substitution that scores the most under the profile's show hooks (which see the cards stood for,
+    never the wild cards), each wild card standing for a card not among the count's other cards; the
+    items carry the wild cards with what they stood for (`ScoreItem.wild`, shown as "J♠ as 4♦"). See
+    `cribcore.wild`. Wild cards are wild in the show only: the play and his heels see the card itself.
+
+    *New in cribcore 0.2.*
+    """
+
+
+@hookspec
 def cribcore_score_kinds() -> Mapping[str, ScoreKind] | None:
     """The words for this plugin's own kinds of score item, by kind (the ``kind`` of its `ScoreItem`).
 

@@ -29,6 +29,7 @@ __all__ = [
     "extract_profile_description",
     "extract_python_and_plugin_words",
     "gettext",
+    "language_asked",
     "language_from_env",
     "language_of_locale",
     "ngettext",
@@ -43,6 +44,7 @@ DEFAULT_LANGUAGE = "en"
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 _current = DEFAULT_LANGUAGE
+_asked = False
 _loaded: dict[str, _gettext.NullTranslations] = {}
 
 
@@ -54,10 +56,18 @@ def check_language(lang: str) -> str:
     return code
 
 
-def set_language(lang: str) -> None:
-    """Make ``lang`` (``en`` or ``es``) the language of this process; `ValueError` for any other."""
-    global _current
+def set_language(lang: str, *, asked: bool = False) -> None:
+    """Make ``lang`` (``en`` or ``es``) the language of this process; `ValueError` for any other.
+    ``asked``: the person named it on the command line (``--lang``), so it wins over the language a
+    saved game was played in (`language_asked`)."""
+    global _current, _asked
     _current = check_language(lang)
+    _asked = asked
+
+
+def language_asked() -> bool:
+    """Whether the current language was named with ``--lang`` (not taken from the environment)."""
+    return _asked
 
 
 def current_language() -> str:

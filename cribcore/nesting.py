@@ -38,7 +38,7 @@ def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
         stack.extend((child, depth + 1) for child in children)
 
 
-def parse_json(text: str) -> Any:
+def parse_json(text: str | bytes) -> Any:
     """``json.loads(text)``, checked with `check_depth`. Raises `json.JSONDecodeError` for text that is
     not JSON, and `DataTooLarge` for JSON nested too deeply or with a number of thousands of digits."""
     try:

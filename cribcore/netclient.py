@@ -35,6 +35,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from .actions import Action
 from .events import Event
+from .i18n import current_language
+from .nesting import DataTooLarge, parse_json
 from .server.messages import CLOSE_CODES, HTTP_STATUS, MESSAGE_BURST, MESSAGE_COSTS, MESSAGE_RATE
 from .server.wire import SeatLog, WireError
 from .views import SeatView
@@ -70,6 +72,10 @@ MAX_BODY = 1 << 20
 
 HTTP_CODES = {status: code for code, status in HTTP_STATUS.items() if code != "illegal"}
 """The protocol's error code for each HTTP status the server answers with."""
+
+KEEPALIVE = 25.0
+"""Seconds without a message sent after which `SeatClient.receive` sends a ping: the server closes a
+connection that sends nothing for minutes (the board pings as often)."""
 
 PERMANENT_CLOSES = {close: code for code, close in CLOSE_CODES.items()}
 """Close codes after which connecting again with the same key cannot help (the seat was opened
@@ -209,8 +215,8 @@ def post_json(url: str, body: Mapping[str, Any], *, timeout: float = TIMEOUT) ->
     except (OSError, ValueError) as exc:  # a timeout while reading, a reset connection, a bad URL
         raise Unreachable(f"cannot reach the server at {where}: {_reason(exc)}") from None
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = parse_json(raw)
+    except ValueError:  # not JSON, or nested or numbered past what any answer of a server holds
         data = None
     if not isinstance(data, dict):
         raise Unreachable(f"{where} did not answer as a cribbage server does (HTTP {status})")
@@ -320,6 +326,15 @@ class State:
 
 
 @dataclass(frozen=True, slots=True)
+class HintAnswer:
+    """A ``hint`` message: the action the server's expert would take for this seat (its text form)
+    and why, in the connection's language."""
+
+    action: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Refusal:
     """An ``error`` message: the server refused what this connection sent, and nothing changed."""
 
@@ -349,6 +364,9 @@ class SeatClient:
     _ws: ClientConnection | None = None
     _tokens: float = field(default=SEND_BURST, repr=False)
     _stamp: float = field(default_factory=time.monotonic, repr=False)
+    _sent_at: float = field(default_factory=time.monotonic, repr=False)
+    _held_back: list[State | Refusal] = field(default_factory=list, repr=False)
+    """What arrived while `hint` waited for its answer, for the next `receive`."""
 
     # ------------------------------------------------------------------ connecting
 
@@ -356,6 +374,7 @@ class SeatClient:
         """Open the connection and say hello; return the seat's full state. Raises `Refused` (the key,
         the room or the hello refused: ``bad-key``, ``no-room``, ``expired``), `Unreachable` or `Dropped`."""
         self.close()
+        self._held_back.clear()  # (of the connection before: the full state says it all)
         where = _server_of(self.link.base)
         try:
             # Entered as a context manager (websockets' way for a connection held open), left in `close`.
@@ -444,6 +463,7 @@ class SeatClient:
         except OSError as exc:
             self._ws = None
             raise Dropped(f"the connection was lost ({_reason(exc)})") from None
+        self._sent_at = time.monotonic()
 
     def _pace(self, cost: int) -> None:
         """Wait, if need be, until ``cost`` fits the client's own allowance; then take it."""
@@ -483,15 +503,56 @@ class SeatClient:
         """The next `State` or `Refusal`, or ``None`` when ``timeout`` seconds pass first (``None``
         waits for ever). Raises `Dropped` when the connection ends, `NetError` for a message that is
         not the protocol's."""
+        if self._held_back:
+            return self._held_back.pop(0)
         deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            got = self._next(deadline)
+            if got is None:
+                return None
+            if not isinstance(got, HintAnswer):  # (a hint answered too late for `hint`)
+                return got
+
+    def hint(self, timeout: float = TIMEOUT) -> HintAnswer:
+        """Ask the server what its expert would do for this seat now, as the board asks: the answer
+        follows the server's own rules (its house-rule profile, the true count). Raises `NetError`
+        with the server's reason when it refuses (a friend room, not this seat's turn), or when no
+        answer comes within ``timeout`` seconds; `Dropped` when the connection ends. What else
+        arrives meanwhile is kept for `receive`."""
+        asked: dict[str, Any] = {"type": "hint", "lang": current_language()}
+        self.send(asked)
+        deadline = time.monotonic() + timeout
+        while True:
+            got = self._next(deadline)
+            if got is None:
+                raise NetError("the server did not answer the hint in time")
+            if isinstance(got, HintAnswer):
+                return got
+            if isinstance(got, Refusal):
+                if "lang" in asked and got.code == "malformed" and got.message.startswith("lang:"):
+                    # A server from before a hint's language: asked again in the connection's.
+                    del asked["lang"]
+                    self.send(asked)
+                    continue
+                raise NetError(got.message)
+            self._held_back.append(got)
+
+    def _next(self, deadline: float | None) -> State | Refusal | HintAnswer | None:
+        """The next message this client acts on, ``None`` once ``deadline`` passes (never, without)."""
         while True:
             ws = self._ws
             if ws is None:
                 raise Dropped("not connected")
+            if time.monotonic() - self._sent_at >= KEEPALIVE:
+                self.send({"type": "ping"})  # answered with a pong, which is read past below
             left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+            if deadline is None:
+                left = KEEPALIVE  # waits in turns, pinging between them
             try:
                 raw = ws.recv(timeout=left)
             except TimeoutError:
+                if deadline is None:
+                    continue
                 return None
             except ConnectionClosed as exc:
                 raise self._dropped(exc) from None
@@ -512,9 +573,13 @@ class SeatClient:
         reason = printable(frame.reason)
         return Dropped(reason or f"the server closed the connection (code {frame.code})", frame.code, reason)
 
-    def _read(self, raw: str | bytes) -> State | Refusal | None:
+    def _read(self, raw: str | bytes) -> State | Refusal | HintAnswer | None:
         try:
-            message = json.loads(raw)
+            message = parse_json(raw)
+        except DataTooLarge as exc:
+            raise NetError(
+                f"the server sent a message that is not JSON as cribbage writes it ({exc})"
+            ) from None
         except ValueError:
             raise NetError("the server sent a message that is not JSON") from None
         if not isinstance(message, dict):
@@ -522,6 +587,8 @@ class SeatClient:
         kind = message.get("type")
         if kind == "error":
             return Refusal(printable(message.get("code"), 40), printable(message.get("message")))
+        if kind == "hint":
+            return HintAnswer(printable(message.get("action"), 80), printable(message.get("reason")))
         if kind != "state":
             return None  # pong, or a message type this client does not know yet
         return self._state(message)

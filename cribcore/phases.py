@@ -11,11 +11,13 @@ that a seed or a record reproduces the game.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .scoring import ScoreItem
 
-__all__ = ["PhaseState", "PhaseStep"]
+__all__ = ["PhaseState", "PhaseStep", "name_seats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,4 +50,20 @@ class PhaseStep:
     """Points to each seat's side, in order, each an event of the item's kind; points may be negative
     (a price paid), and a side's score never goes below 0."""
     note: str = ""
-    """Said with the action's event (``"Ann wins the crib for 3"``)."""
+    """Said with the action's event (``"Ann wins the crib for 3"``). A plugin does not know the players'
+    names: ``{seat N}`` (N from 1) stands for the player in seat N, and each table says the name
+    (`name_seats`): ``"{seat 2} buys the crib for 5"``."""
+
+
+_SEAT = re.compile(r"\{seat (\d+)\}")
+
+
+def name_seats(note: str, names: Sequence[str]) -> str:
+    """``note`` with each ``{seat N}`` (N from 1) replaced by that seat's name in ``names``; a number
+    that is no seat is left as written."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat - 1] if 1 <= seat <= len(names) else match.group(0)
+
+    return _SEAT.sub(name, note)

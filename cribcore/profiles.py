@@ -8,6 +8,7 @@ is reported as one `ProfileError` naming the file, the key and the reason, befor
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.resources import files
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pluggy
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .cards import FULL_DECK, Card
 from .nesting import DataTooLarge, check_depth
@@ -52,6 +53,8 @@ STANDARD = "standard"
 
 MAX_EXTENDS = 16
 """The longest chain of profile files extending one another (the file itself included)."""
+MAX_DESCRIPTION = 500
+"""The longest description a profile file may give, in characters."""
 
 BUILTIN_DIRECTORY = Path(str(files("cribcore_profiles")))
 """Where the built-in profile files are installed (the ``profiles/`` folder of a checkout)."""
@@ -72,10 +75,27 @@ class ProfileFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     name: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-    description: str = ""
+    description: str = Field("", max_length=MAX_DESCRIPTION)
     locked: bool = False
-    extends: str | None = None
+    extends: str | None = Field(None, min_length=1)
     plugins: list[str] = Field(default_factory=list)
+
+    @field_validator("description")
+    @classmethod
+    def _printable(cls, text: str) -> str:
+        # Shown on terminals and boards: a control character could rewrite the screen.
+        if any(unicodedata.category(ch) == "Cc" for ch in text):
+            raise ValueError("must be one line of printable text (no control characters)")
+        return text
+
+    @field_validator("plugins")
+    @classmethod
+    def _once_each(cls, plugins: list[str]) -> list[str]:
+        for index, name in enumerate(plugins):
+            if name in plugins[:index]:
+                raise ValueError(f"{name!r} is named twice")
+        return plugins
+
     rules: dict[str, Any] = Field(default_factory=dict)
     options: dict[str, dict[str, Any]] = Field(default_factory=dict)
 

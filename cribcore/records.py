@@ -42,7 +42,7 @@ from .actions import Action, ActionParseError, Discard, IllegalAction, Play, par
 from .cards import Card, CardParseError, format_cards, parse_card
 from .deals import DealCards, RecordedDeals, SeededDeals
 from .engine import DealLog, Game, Phase
-from .files import atomic_write_text
+from .files import FileTooLarge, NotAFile, atomic_write_text, read_bounded
 from .nesting import DataTooLarge, check_depth, parse_json
 from .pluginmanager import plugin_versions
 from .problems import PluginVersionWarning
@@ -52,6 +52,8 @@ from .validation import first_problem, one_line
 
 __all__ = [
     "FORMAT",
+    "MAX_DEALS",
+    "MAX_RECORD_BYTES",
     "MAX_SEED",
     "VERSION",
     "GameRecord",
@@ -71,6 +73,11 @@ VERSION = 2
 """The version of the record format this cribcore writes (and the newest it reads)."""
 MAX_SEED = 2**256
 """Seeds are whole numbers from 0 up to (not including) this."""
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record file read (a game to the highest target, 10,000 points, writes well under 1 MB)."""
+MAX_DEALS = 20_000
+"""The most deals a record may hold; counted before anything else in it is checked, so that a record
+made huge on purpose is refused at once (a game to 10,000 points takes about a thousand deals)."""
 
 
 class RecordError(ValueError):
@@ -122,6 +129,8 @@ class GameRecord(BaseModel):
     @classmethod
     def _distinct(cls, players: list[str]) -> list[str]:
         for seat, name in enumerate(players):
+            if not name.strip():
+                raise ValueError("a name must not be empty")
             if name in players[:seat]:
                 raise ValueError(f"two seats are both called {name!r}")
         return players
@@ -192,10 +201,20 @@ def parse_record(text: str, source: str = "record") -> dict[str, Any]:
 def read_record(path: str | Path) -> dict[str, Any]:
     """Read a record file's JSON; raise `RecordError` naming the file when it is not a JSON object."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = read_bounded(path, MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except IsADirectoryError:
+        raise RecordError(f"{path}: is a folder, not a file") from None
+    except NotAFile:
+        raise RecordError(f"{path}: not an ordinary file (a device, pipe or socket)") from None
+    except FileTooLarge:
+        raise RecordError(f"{path}: too large to be a record (over {MAX_RECORD_BYTES // 2**20} MB)") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise RecordError(f"{path}: cannot read: {exc}") from None
     return parse_record(text, str(path))
 
@@ -212,6 +231,9 @@ def _validate(data: Mapping[str, Any] | GameRecord) -> GameRecord:
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise RecordError(f"record version {version} is newer than this cribcore reads ({VERSION})")
+    deals = data.get("deals")
+    if isinstance(deals, list) and len(deals) > MAX_DEALS:
+        raise RecordError(f"deals: {len(deals)} deals, more than a game can have (at most {MAX_DEALS})")
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as exc:

@@ -12,6 +12,10 @@ that never change an answer:
 - otherwise show answers are kept in a bounded cache keyed by the sorted cards, the starter and whether
   it is the crib (and the seat and dealer only when some plugin's show hook takes them).
 
+Wild cards (``cribcore_wild_cards``, `cribcore.wild`) are counted here too: a count holding one is the
+best substitution's, found once and cached by the same key; a count holding none is counted as if no card
+were wild, on the fast tables whenever the show is otherwise the standard one.
+
 Rulebooks hold no game state: `rulebook_for` shares one per profile *fingerprint* (a stable hash of the
 plugins, their resolved options, the rules and the plugins' distribution versions).
 """
@@ -37,6 +41,14 @@ from .rules import RuleSet
 from .scoring import ScoreItem, show_total
 from .scoring import play_items as standard_play_items
 from .scoring import show_items as standard_show_items
+from .wild import (
+    NO_WILD_CARDS,
+    WildCards,
+    best_standard_total,
+    best_standing,
+    substituted_items,
+    wild_cards_from,
+)
 
 __all__ = ["KINDS", "Rulebook", "recording", "rulebook_for", "standard_rulebook"]
 
@@ -128,6 +140,13 @@ class Rulebook:
                 if declared is not None:
                     self._flush = (bool(declared[0]), bool(declared[1]))
         self._standard_show = only_standard(hook.cribcore_show_items)
+        # With wild cards the show is never a standard table's, but a count without a wild card is
+        # counted exactly as it would be without them, on these fast paths.
+        self._plain_flush, self._plain_standard = self._flush, self._standard_show
+        self._wild = self._wild_cards(hook)
+        self._wild_indices = frozenset(card.index for card in self._wild.stands_for)
+        if self._wild:
+            self._flush, self._standard_show = None, False
         self._show_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in show)
         self._play_by_seat = any(_SEAT_ARGS & set(impl.argnames) for impl in impls(hook.cribcore_play_items))
         self._checks_discards = bool(impls(hook.cribcore_check_discard))
@@ -144,6 +163,12 @@ class Rulebook:
             self._show_hooked
         )
         self._play_cached: Callable[..., int] = functools.lru_cache(maxsize=_PLAY_CACHE)(self._play_hooked)
+        self._wild_cached: Callable[..., tuple[tuple[tuple[Card, Card], ...], int]] = functools.lru_cache(
+            maxsize=_SHOW_CACHE
+        )(self._wild_best)
+        self._wild_total_cached: Callable[..., int] = functools.lru_cache(maxsize=_SHOW_CACHE)(
+            self._wild_total
+        )
         self._orders: dict[int, tuple[int, ...]] = {}
         self._standard_order = only_standard(hook.cribcore_counting_order)
         answer = hook.cribcore_pack(rules=rules)
@@ -159,6 +184,16 @@ class Rulebook:
         self._play_cached = self._play_hooked
         self._heels = _Unkept()
         self._orders = _Unkept()
+
+    def _wild_cards(self, hook: Any) -> WildCards:
+        impls = hook.cribcore_wild_cards.get_hookimpls()
+        if not impls:
+            return NO_WILD_CARDS
+        try:
+            return wild_cards_from(hook.cribcore_wild_cards(rules=self._rules))
+        except ValueError as exc:
+            names = ", ".join(impl.plugin_name for impl in impls)
+            raise pluginmanager.PluginError(names, "cribcore_wild_cards", str(exc)) from None
 
     def _counter(self) -> Callable[..., int]:
         flush = self._flush
@@ -293,14 +328,97 @@ class Rulebook:
 
         ``seat`` is the seat whose hand it is (the dealer for the crib) and ``dealer`` the dealer. Outside
         a game, where no seat is known, seat 0 counts, and it is the dealer for a crib and not for a hand.
+
+        With wild cards among the cards or the starter, the items are the best substitution's, on the
+        wild cards, each item naming what its wild cards stood for (`ScoreItem.wild`).
         """
         ordered = tuple(sorted(cards, key=_by_index))
         if self._standard_show:
             return standard_show_items(ordered, starter, crib=crib)
         seat, dealer = self._seats(seat, dealer, crib=crib)
-        if self._show_by_seat:
-            return self._show_cached(ordered, starter, crib, seat, dealer)
-        return self._show_cached(ordered, starter, crib, 0, 0)
+        if not self._show_by_seat:
+            seat = dealer = 0
+        if self._wild and self._has_wild(ordered, starter):
+            standing, _ = self._wild_cached(ordered, starter, crib, seat, dealer)
+            stand = dict(standing)
+            hand = tuple(sorted((stand.get(card, card) for card in ordered), key=_by_index))
+            items = self._plain_items(hand, stand.get(starter, starter), crib, seat, dealer)
+            return substituted_items(items, standing)
+        return self._plain_items(ordered, starter, crib, seat, dealer)
+
+    def _plain_items(
+        self, ordered: tuple[Card, ...], starter: Card, crib: bool, seat: int, dealer: int
+    ) -> tuple[ScoreItem, ...]:
+        """The show items as if no card were wild (``ordered`` sorted)."""
+        if self._plain_standard:
+            return standard_show_items(ordered, starter, crib=crib)
+        return self._show_cached(ordered, starter, crib, seat, dealer)
+
+    def _has_wild(self, cards: Sequence[Card], starter: Card) -> bool:
+        # By index: a card's own hash is a Python call.
+        wild = self._wild_indices
+        return starter.index in wild or any(card.index in wild for card in cards)
+
+    def _wild_best(
+        self, ordered: tuple[Card, ...], starter: Card, crib: bool, seat: int, dealer: int
+    ) -> tuple[tuple[tuple[Card, Card], ...], int]:
+        flush = self._plain_flush
+        if flush is not None:
+
+            def count(hand: Sequence[Card], cut: Card) -> int:
+                return show_total(
+                    hand, cut, crib=crib, hand_flush_needs_starter=flush[0], crib_flush_needs_starter=flush[1]
+                )
+
+        else:
+
+            def count(hand: Sequence[Card], cut: Card) -> int:
+                ordered = tuple(sorted(hand, key=_by_index))
+                return sum(item.points for item in self._plain_items(ordered, cut, crib, seat, dealer))
+
+        return best_standing(ordered, starter, self._wild, count, standard_count=flush is not None)
+
+    def _wild_total(
+        self, ordered: tuple[Card, ...], starter: Card, crib: bool, seat: int, dealer: int
+    ) -> int:
+        flush = self._plain_flush
+        if flush is not None:
+            total = best_standard_total(
+                ordered,
+                starter,
+                self._wild,
+                crib=crib,
+                hand_flush_needs_starter=flush[0],
+                crib_flush_needs_starter=flush[1],
+            )
+            if total is not None:
+                return total
+        return self._wild_cached(ordered, starter, crib, seat, dealer)[1]
+
+    def wild_standing(
+        self,
+        cards: Sequence[Card],
+        starter: Card,
+        *,
+        crib: bool,
+        seat: int | None = None,
+        dealer: int | None = None,
+    ) -> tuple[tuple[Card, Card], ...]:
+        """What each wild card among ``cards`` and ``starter`` stands for in their best count:
+        ``((wild card, card stood for), ...)``, the hand's in card order, the starter last; empty when
+        none is wild. The same substitution `show_items` shows."""
+        ordered = tuple(sorted(cards, key=_by_index))
+        if not (self._wild and self._has_wild(ordered, starter)):
+            return ()
+        seat, dealer = self._seats(seat, dealer, crib=crib)
+        if not self._show_by_seat:
+            seat = dealer = 0
+        return self._wild_cached(ordered, starter, crib, seat, dealer)[0]
+
+    @property
+    def wild_cards(self) -> WildCards:
+        """The profile's wild cards (``cribcore_wild_cards``): false when there are none."""
+        return self._wild
 
     def show_total(
         self,
@@ -312,7 +430,9 @@ class Rulebook:
         dealer: int | None = None,
     ) -> int:
         """The total of `show_items`, fast: a table look-up under the standard show (and its flush
-        variants), a cached answer otherwise. ``cards`` must be distinct and not include ``starter``."""
+        variants), a cached answer otherwise. ``cards`` must be distinct and not include ``starter``.
+        With wild cards, a count holding none is counted as without them, one holding some is the best
+        substitution's total (cached)."""
         flush = self._flush
         if flush is not None:
             return show_total(
@@ -322,6 +442,22 @@ class Rulebook:
                 hand_flush_needs_starter=flush[0],
                 crib_flush_needs_starter=flush[1],
             )
+        if self._wild:
+            if self._has_wild(cards, starter):
+                seat, dealer = self._seats(seat, dealer, crib=crib)
+                if not self._show_by_seat:
+                    seat = dealer = 0
+                ordered = tuple(sorted(cards, key=_by_index))
+                return self._wild_total_cached(ordered, starter, crib, seat, dealer)
+            flush = self._plain_flush
+            if flush is not None:
+                return show_total(
+                    cards,
+                    starter,
+                    crib=crib,
+                    hand_flush_needs_starter=flush[0],
+                    crib_flush_needs_starter=flush[1],
+                )
         return sum(
             item.points for item in self.show_items(cards, starter, crib=crib, seat=seat, dealer=dealer)
         )

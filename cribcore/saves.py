@@ -34,10 +34,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .engine import Game, Phase
-from .files import atomic_write_text, remove_stale_temps
+from .files import FileTooLarge, NotAFile, atomic_write_text, read_bounded, remove_stale_temps
 from .nesting import DataTooLarge, parse_json
 from .players import COMPUTER_KINDS
-from .records import MAX_SEED, RecordError, game_record, replay
+from .records import MAX_RECORD_BYTES, MAX_SEED, RecordError, game_record, replay
 from .validation import first_problem, one_line
 
 __all__ = [
@@ -74,6 +74,8 @@ this device. A game with no human is never saved."""
 HUMAN = "human"
 DATA_DIR_ENV = "CRIBCORE_DATA_DIR"
 """When set, the directory that holds cribcore's data instead of the platform's user data directory."""
+MAX_SAVE_BYTES = MAX_RECORD_BYTES + 2**20
+"""The largest save file read: one record and its envelope (a larger one is refused unread)."""
 
 Mode = Literal["computer", "same-device"]
 MODE_WORDS = {"computer": "against the computer", "same-device": "on this device"}
@@ -204,6 +206,12 @@ class SaveEnvelope(BaseModel):
     """The profile as it was named when the game began (a built-in name or a file's path), for
     showing; the game record carries the whole profile that the game is replayed with."""
     match: MatchState | None = None
+    lang: Literal["en", "es"] | None = None
+    """The language the game was played in (a resumed game speaks it unless ``--lang`` says otherwise);
+    ``None`` in a save written before saves kept it."""
+    record: str | None = Field(default=None, min_length=1, max_length=4096)
+    """Where ``--record`` writes the game record (an absolute path), so that a resumed game completes
+    it; ``None`` when the game is not recorded."""
     scores: list[int]
     game: dict[str, Any]
     checksum: str
@@ -244,9 +252,12 @@ def build_envelope(
     game: Game,
     match: MatchState | None = None,
     now: _dt.datetime | None = None,
+    lang: str | None = None,
+    record: Path | None = None,
 ) -> dict[str, Any]:
     """The JSON-ready save of ``game`` as it stands, with its checksum. ``seats`` are ``(kind, name)``
-    pairs in seat order."""
+    pairs in seat order; ``lang`` is the language it is played in and ``record`` the ``--record`` file
+    (kept as an absolute path, since a game may be resumed from another folder)."""
     moment = (now or _dt.datetime.now(_dt.UTC)).astimezone(_dt.UTC).replace(microsecond=0)
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -260,6 +271,10 @@ def build_envelope(
         "scores": list(game.scores),
         "game": game_record(game),
     }
+    if lang is not None:
+        data["lang"] = lang
+    if record is not None:
+        data["record"] = str(record.absolute())
     data["checksum"] = checksum(data)
     return data
 
@@ -367,13 +382,17 @@ def read_save(path: Path, mode: str | None = None) -> SavedGame:
     """
     where = str(path)
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise NoSave(f"{where}: no saved game") from None
     except NotADirectoryError:
         raise SavesFolderUnusable(folder_problem(path) or f"{where}: cannot read: not a folder") from None
     except IsADirectoryError:
         raise SaveError(f"{where}: is a folder, not a save") from None
+    except NotAFile:
+        raise SaveError(f"{where}: not an ordinary file (a device, pipe or socket)") from None
+    except FileTooLarge:
+        raise SaveError(f"{where}: too large to be a save (over {MAX_SAVE_BYTES // 2**20} MB)") from None
     except OSError as exc:
         raise SaveError(f"{where}: cannot read: {exc.strerror or exc}") from None
     try:

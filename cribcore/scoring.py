@@ -39,9 +39,11 @@ __all__ = [
     "ScoreItem",
     "check_show",
     "counted_play_items",
+    "flush_points",
     "may_end_run",
     "peg_sequence",
     "play_items",
+    "rank_points",
     "score_play",
     "score_show",
     "show_items",
@@ -80,14 +82,34 @@ _PLAY_PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
     """One scoring combination: its kind (``fifteen``, ``pair``, ``run``, ``flush``, ``nobs``, ``heels``,
-    ``thirty-one``, ``go``, or a kind a plugin adds), the cards that make it, and its points."""
+    ``thirty-one``, ``go``, or a kind a plugin adds), the cards that make it, and its points.
+
+    ``wild`` pairs each wild card among ``cards`` with the card it stood for in this count (``(J♠, 4♦)``:
+    "J♠ as 4♦"; see `cribcore.wild`); it is empty when no card of the item was wild, or each stood for
+    itself. ``cards`` always holds the cards as they are in the hand.
+    """
 
     kind: str
     cards: tuple[Card, ...]
     points: int
+    wild: tuple[tuple[Card, Card], ...] = ()
+
+    def stood_for(self, card: Card) -> Card:
+        """What ``card`` (one of `cards`) counted as in this item: the card it stood for, or itself."""
+        for wild, standing in self.wild:
+            if wild == card:
+                return standing
+        return card
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
+        data: dict[str, object] = {
+            "kind": self.kind,
+            "cards": [str(c) for c in self.cards],
+            "points": self.points,
+        }
+        if self.wild:
+            data["wild"] = {str(card): str(standing) for card, standing in self.wild}
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +201,11 @@ def _flush_points(size: int, *, with_starter: bool, needs_starter: bool) -> int:
     return 0 if needs_starter else size
 
 
+flush_points = _flush_points
+"""The points of a flush of ``size`` hand cards (see `_flush_points`), for callers that count suits apart
+from ranks (`cribcore.wild`)."""
+
+
 def _flush(hand: Sequence[Card], starter: Card, *, needs_starter: bool) -> list[ScoreItem]:
     suit = hand[0].suit
     if any(card.suit is not suit for card in hand):
@@ -256,6 +283,7 @@ _new_item = object.__new__
 _set_kind = vars(ScoreItem)["kind"].__set__
 _set_cards = vars(ScoreItem)["cards"].__set__
 _set_points = vars(ScoreItem)["points"].__set__
+_set_wild = vars(ScoreItem)["wild"].__set__
 
 
 def _item(kind: str, cards: tuple[Card, ...], points: int) -> ScoreItem:
@@ -265,6 +293,7 @@ def _item(kind: str, cards: tuple[Card, ...], points: int) -> ScoreItem:
     _set_kind(item, kind)
     _set_cards(item, cards)
     _set_points(item, points)
+    _set_wild(item, ())
     return item
 
 
@@ -298,6 +327,24 @@ def _rank_total(cards: Iterable[Card], key: int) -> int:
             return stored
     total = sum(points for _, _, points in _rank_patterns(tuple(sorted((c.index >> 2) + 1 for c in cards))))
     _RANK_TOTALS[key] = total
+    return total
+
+
+def rank_points(ranks: Iterable[int]) -> int:
+    """The points of the fifteens, pairs and runs among cards of these ranks (1..13, at most four of
+    one), whatever their suits: the rank table `show_total` reads, for callers that choose ranks first
+    (`cribcore.wild`)."""
+    ordered = tuple(sorted(ranks))
+    key = _rank_key(ordered)
+    total = _RANK_TOTALS.get(key)
+    if total is None:
+        global _table_read
+        if not _table_read:
+            _table_read = True
+            _RANK_TOTALS.update(_read_table())
+            total = _RANK_TOTALS.get(key)
+        if total is None:
+            total = _RANK_TOTALS[key] = sum(points for _, _, points in _rank_patterns(ordered))
     return total
 
 

@@ -18,13 +18,14 @@ from itertools import groupby
 from . import speech_es
 from .cards import Card, Rank
 from .i18n import check_language, current_language
-from .score_shapes import run_shape, same_rank_groups
+from .score_shapes import counted_units, run_shape, same_rank_groups
 from .scoring import FIFTEEN, FLUSH, GO, HEELS, NOBS, PAIR, RUN, THIRTY_ONE, ScoreItem
 
 __all__ = [
     "STANDARD_KINDS",
     "ScoreKind",
     "card_name",
+    "is_silent",
     "item_name",
     "number_words",
     "reasons",
@@ -32,6 +33,8 @@ __all__ = [
     "spoken_play",
     "spoken_show",
     "spoken_starter",
+    "wild_text",
+    "wild_word",
 ]
 
 STANDARD_KINDS = frozenset({FIFTEEN, PAIR, RUN, FLUSH, NOBS, HEELS, THIRTY_ONE, GO})
@@ -49,26 +52,49 @@ class ScoreKind:
     ``a <label> is {total}``.
 
     ``translations`` gives the words in another language, by language code: ``{"es":
-    ScoreKind("comodín de salida", "dos por el comodín")}`` (its numbers are said in that language; an
-    empty Spanish ``spoken`` is ``<label> son {total}``). A language without a translation uses these.
+    ScoreKind("comodín de salida", "dos por el comodín")}`` (its numbers are said in that language). A
+    language without a translation uses these words; a translation without a ``spoken`` form says the
+    English one when there is one (so a label is never forced into a sentence it does not fit), else
+    ``<label> son {total}``.
+
+    ``plural`` names several items of the kind where neighbouring items are grouped ("two jokers turned
+    up 4"); empty, it is the label with its language's plural ending on the word before "of" ("de"), or
+    else on its last word.
+    ``silent`` marks an informational kind: its items are listed with the others but score nothing
+    (their points must be 0) and are never spoken or given as reasons. A translation's ``silent`` is
+    not read: an item is silent or not in every language.
+
+    *Changed in cribcore 0.2:* ``plural`` and ``silent``; the English fallback of ``spoken``.
     """
 
     label: str
     spoken: str = ""
     translations: Mapping[str, ScoreKind] = field(default_factory=dict, compare=True)
+    plural: str = ""
+    silent: bool = False
 
     def __hash__(self) -> int:
-        return hash((self.label, self.spoken, tuple(sorted(self.translations))))
+        return hash((self.label, self.spoken, tuple(sorted(self.translations)), self.plural, self.silent))
 
     def in_language(self, lang: str) -> ScoreKind:
         """The words for ``lang``: its translation, else these."""
         return self.translations.get(lang, self) if lang != "en" else self
 
+    def plural_in(self, lang: str = "en") -> str:
+        """The name of several items of the kind in ``lang``: its ``plural``, else the label made plural."""
+        words = self.in_language(lang)
+        if words.plural:
+            return words.plural
+        if lang == "es" and words is not self:
+            return speech_es.plural(words.label)
+        return _plural(words.label)
+
     def say(self, points: int, total: int, lang: str = "en") -> str:
         """The spoken form for an item of ``points`` when the running total reaches ``total``, in
-        ``lang`` (the translation's words and that language's numbers)."""
+        ``lang`` (the translation's words and that language's numbers; the English spoken form, with
+        English numbers, when the translation has none)."""
         words = self.in_language(lang)
-        if lang == "es" and words is not self:
+        if lang == "es" and words is not self and (words.spoken or not self.spoken):
             template = words.spoken or f"{words.label} son {{total}}"
             return template.format(points=speech_es.number_words(points), total=speech_es.number_words(total))
         template = self.spoken or f"{_with_article(self.label)} is {{total}}"
@@ -139,14 +165,41 @@ def _lang(lang: str | None) -> str:
     return current_language() if lang is None else check_language(lang)
 
 
-def _plugin_words(lang: str) -> Callable[[ScoreItem], tuple[str, Callable[[int, int], str]] | None]:
-    def look_up(item: ScoreItem) -> tuple[str, Callable[[int, int], str]] | None:
+def _plugin_words(lang: str) -> Callable[[ScoreItem], tuple[str, Callable[[int, int], str], str] | None]:
+    def look_up(item: ScoreItem) -> tuple[str, Callable[[int, int], str], str] | None:
         kind = _KINDS.get(item.kind)
         if kind is None:
             return None
-        return kind.in_language(lang).label, lambda points, total: kind.say(points, total, lang)
+        return (
+            kind.in_language(lang).label,
+            lambda points, total: kind.say(points, total, lang),
+            kind.plural_in(lang),
+        )
 
     return look_up
+
+
+def is_silent(item: ScoreItem) -> bool:
+    """Whether ``item`` is of a silent kind (`ScoreKind.silent`): listed, never spoken nor given as a
+    reason."""
+    kind = _KINDS.get(item.kind)
+    return kind is not None and kind.silent
+
+
+def _audible(items: Sequence[ScoreItem]) -> Sequence[ScoreItem]:
+    if not _KINDS or not any(is_silent(item) for item in items):
+        return items
+    return [item for item in items if not is_silent(item)]
+
+
+def wild_word(*, lang: str | None = None) -> str:
+    """The word between a wild card and what it stood for: ``as`` (``J♠ as 4♦``) / ``como``."""
+    return "como" if _lang(lang) == "es" else "as"
+
+
+def wild_text(card: str, stood_for: str, *, lang: str | None = None) -> str:
+    """A wild card with what it stood for, each as the caller draws it: ``J♠ as 4♦`` / ``J♠ como 4♦``."""
+    return f"{card} {wild_word(lang=lang)} {stood_for}"
 
 
 _RANK_NAMES = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
@@ -222,19 +275,27 @@ def _plural(name: str) -> str:
 
 def reasons(items: Sequence[ScoreItem], *, lang: str | None = None, last_card: bool = False) -> str:
     """A score's reasons as a short list with the points of each: ``fifteen 2, run of three 3``.
-    Neighbouring items with the same name are grouped: ``four fifteens 8, two pairs 4``. With
+    Neighbouring items with the same name are grouped: ``four fifteens 8, two pairs 4``; the pairs
+    of three or four cards of a rank are named as one, as the show is counted: ``three of a kind 6``. With
     ``last_card``, a go item is the point for the last card (``last card 1``)."""
     code = _lang(lang)
+    items = _audible(items)
     if code == "es":
         return speech_es.reasons(items, _plugin_words(code))
     parts = []
-    for name, group in groupby(items, key=lambda item: item_name(item, lang="en", last_card=last_card)):
+    named = [
+        (_SAME_RANK[cards] if cards else item_name(item, lang="en", last_card=last_card), points, item)
+        for item, cards, points in counted_units(items)
+    ]
+    for name, group in groupby(named, key=lambda unit: unit[0]):
         same = list(group)
-        points = sum(item.points for item in same)
+        points = sum(unit[1] for unit in same)
         if len(same) == 1:
             parts.append(f"{name} {points}")
         else:
-            parts.append(f"{_en_words(len(same))} {_plural(name)} {points}")
+            kind = _KINDS.get(same[0][2].kind)
+            plural = kind.plural_in("en") if kind is not None else _plural(name)
+            parts.append(f"{_en_words(len(same))} {plural} {points}")
     return ", ".join(parts)
 
 
@@ -267,6 +328,7 @@ def spoken_show(items: Sequence[ScoreItem], *, lang: str | None = None) -> str:
     """A hand or crib counted aloud with a running total, as players do: ``fifteen two, fifteen four,
     a pair is six, and a double run of three is twelve``. A hand with nothing says so."""
     code = _lang(lang)
+    items = _audible(items)
     if code == "es":
         return speech_es.spoken_show(items, _plugin_words(code))
     phrases: list[tuple[str, int]] = []
@@ -311,6 +373,7 @@ def spoken_play(count: int, items: Sequence[ScoreItem], *, lang: str | None = No
     total: ``seven``, ``fifteen two``, ``twenty-three and a pair is two``, ``fifteen two and a run of
     three is five``, ``thirty-one for two``, ``twenty-four and three of a kind is six``."""
     code = _lang(lang)
+    items = _audible(items)
     if code == "es":
         return speech_es.spoken_play(count, items, _plugin_words(code))
     total = 0
@@ -341,6 +404,7 @@ def spoken_starter(items: Sequence[ScoreItem], *, lang: str | None = None) -> st
     """What the dealer scores for the starter, said after "scores N for": ``his heels (a jack turned
     up)``; a plugin's kinds by their spoken forms (``the joker turned up``)."""
     code = _lang(lang)
+    items = _audible(items)
     if code == "es":
         return speech_es.spoken_starter(items, _plugin_words(code))
     if all(item.kind == HEELS for item in items):

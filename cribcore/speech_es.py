@@ -14,21 +14,23 @@ from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from .cards import Card, Rank, Suit
-from .score_shapes import run_shape, same_rank_groups
+from .score_shapes import counted_units, run_shape, same_rank_groups
 from .scoring import FIFTEEN, FLUSH, GO, HEELS, NOBS, PAIR, RUN, THIRTY_ONE, ScoreItem
 
 __all__ = [
     "card_name",
     "item_name",
     "number_words",
+    "plural",
     "reasons",
     "spoken_play",
     "spoken_show",
     "spoken_starter",
 ]
 
-KindWords = Callable[[ScoreItem], "tuple[str, Callable[[int, int], str]] | None"]
-"""Looks up a plugin's kind: its Spanish label and its spoken form for (points, total), or None."""
+KindWords = Callable[[ScoreItem], "tuple[str, Callable[[int, int], str], str] | None"]
+"""Looks up a plugin's kind: its Spanish label, its spoken form for (points, total) and its plural, or
+None."""
 
 _ONES = (
     "cero",
@@ -122,7 +124,7 @@ def item_name(item: ScoreItem, plugin: KindWords) -> str:
     return item.kind.replace("-", " ").replace("_", " ")
 
 
-def _plural(name: str) -> str:
+def plural(name: str) -> str:
     # "escalera de tres" -> "escaleras de tres": only the head noun takes the plural.
     if name.startswith("la "):
         return name
@@ -138,15 +140,21 @@ def _plural(name: str) -> str:
 
 def reasons(items: Sequence[ScoreItem], plugin: KindWords) -> str:
     """A score's reasons with the points of each: ``quincena 2, escalera de tres 3``; neighbouring
-    items of one name grouped: ``cuatro quincenas 8, dos parejas 4``."""
+    items of one name grouped: ``cuatro quincenas 8, dos parejas 4``; the pairs of three or four cards
+    of a rank named as one, as the show is counted: ``trío 6``."""
     parts = []
-    for name, group in groupby(items, key=lambda item: item_name(item, plugin)):
+    named = [
+        (_SAME_RANK[cards] if cards else item_name(item, plugin), points, item)
+        for item, cards, points in counted_units(items)
+    ]
+    for name, group in groupby(named, key=lambda unit: unit[0]):
         same = list(group)
-        points = sum(item.points for item in same)
+        points = sum(unit[1] for unit in same)
         if len(same) == 1:
             parts.append(f"{name} {points}")
         else:
-            parts.append(f"{number_words(len(same))} {_plural(name)} {points}")
+            found = plugin(same[0][2])
+            parts.append(f"{number_words(len(same))} {found[2] if found else plural(name)} {points}")
     return ", ".join(parts)
 
 

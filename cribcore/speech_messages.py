@@ -190,6 +190,14 @@ SHAPES: tuple[Shape, ...] = (
         N_("too many rooms created from this address: wait a minute"),
     ),
     _shape(
+        r"nothing was sent for a long time: the connection is closed",
+        N_("nothing was sent for a long time: the connection is closed"),
+    ),
+    _shape(
+        r"too many reviews asked for from this address: wait a minute",
+        N_("too many reviews asked for from this address: wait a minute"),
+    ),
+    _shape(
         r"too many reads of a room's state from this address: slow down",
         N_("too many reads of a room's state from this address: slow down"),
     ),
@@ -228,6 +236,17 @@ SHAPES: tuple[Shape, ...] = (
         N_("a name has at most {n} accents on one letter"),
     ),
     _shape(r"a name must not look like a computer seat's", N_("a name must not look like a computer seat's")),
+    _shape(r"a name must not look like an empty seat's", N_("a name must not look like an empty seat's")),
+    _shape(
+        r"the server could not do that, and nothing changed: (?P<reason>.+)",
+        N_("the server could not do that, and nothing changed: {reason}"),
+    ),
+    # A profile file's value refused (cribcore.profiles), after its file and key.
+    _shape(r"(?P<name>'.*') is named twice", N_("{name} is named twice")),
+    _shape(
+        r"must be one line of printable text \(no control characters\)",
+        N_("must be one line of printable text (no control characters)"),
+    ),
     # A save file that cannot be used (cribcore.saves), after the file it names.
     _shape(rf"{_WHERE}: no saved game", N_("{where}: no saved game")),
     _shape(rf"{_WHERE}: the file is empty \(truncated\)", N_("{where}: the file is empty (truncated)")),
@@ -369,6 +388,23 @@ SHAPES: tuple[Shape, ...] = (
     ),
     # A game record that cannot be read (cribcore.records), in the words most met.
     _shape(rf"{_WHERE}: no such file", N_("{where}: no such file")),
+    _shape(rf"{_WHERE}: is a folder, not a file", N_("{where}: is a folder, not a file")),
+    _shape(
+        rf"{_WHERE}: not an ordinary file \(a device, pipe or socket\)",
+        N_("{where}: not an ordinary file (a device, pipe or socket)"),
+    ),
+    _shape(
+        rf"{_WHERE}: too large to be a record \(over (?P<limit>\d+) MB\)",
+        N_("{where}: too large to be a record (over {limit} MB)"),
+    ),
+    _shape(
+        rf"{_WHERE}: too large to be a save \(over (?P<limit>\d+) MB\)",
+        N_("{where}: too large to be a save (over {limit} MB)"),
+    ),
+    _shape(
+        r"deals: (?P<n>\d+) deals, more than a game can have \(at most (?P<limit>\d+)\)",
+        N_("deals: {n} deals, more than a game can have (at most {limit})"),
+    ),
     _shape(rf"{_WHERE}: a record is a JSON object", N_("{where}: a record is a JSON object")),
     _shape(r"a record is a JSON object", N_("a record is a JSON object")),
     _shape(rf"{_WHERE}: not a record: (?P<why>.+)", N_("{where}: not a record: {why}")),

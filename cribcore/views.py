@@ -142,15 +142,15 @@ else:
 @functools.lru_cache(maxsize=32)
 def _rulebook_named(name: str, rules: RuleSet) -> Rulebook:
     """The rulebook of the built-in profile ``name`` when its rules are ``rules``, else the standard
-    rules with ``rules`` (a client that only knows a profile's name and rules)."""
-    from .profiles import BUILTIN_DIRECTORY, Profile, ProfileError, load_profile
+    rules with ``rules`` (a client that only knows a profile's name and rules). ``name`` may come from
+    a server: only a built-in profile's name is looked up, never a file (a name with ``/`` is a path)."""
+    from .profiles import Profile, ProfileError, builtin_profile
 
     profile: Profile | None = None
-    if (BUILTIN_DIRECTORY / f"{name}.toml").is_file():
-        try:
-            profile = load_profile(name)
-        except ProfileError:
-            profile = None
+    try:
+        profile = builtin_profile(name)
+    except ProfileError:
+        profile = None
     if profile is None or profile.rules != rules:
         profile = Profile(name=name, rules=rules)
     return rulebook_for(profile)

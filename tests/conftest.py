@@ -23,7 +23,7 @@ __all__ = ["DealSpec", "PluginSite", "StackedGame", "make_stacked_game"]
 
 ROOT = Path(__file__).resolve().parents[1]
 
-EXAMPLE_PACKAGES = ("toss-fives", "captains-cribbage", "auction-cribbage", "joker-cribbage")
+EXAMPLE_PACKAGES = ("toss-fives", "captains-cribbage", "auction-cribbage", "joker-cribbage", "one-eyed-jacks")
 """The example plugin packages under examples/, installed together by `plugin_site`."""
 
 # The suite reads English whatever the developer's locale; tests of other languages say so themselves.

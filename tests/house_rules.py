@@ -16,11 +16,16 @@
   6). The show is the standard one; its profile file is
   ``tests/data/pairs-six.toml``.
 
+- ``one-eyed-jacks`` makes J♠ and J♥ wild in the show, on the wild-card hook: the example package
+  examples/one-eyed-jacks, loaded from its source (its profile file,
+  examples/one-eyed-jacks/one-eyed-jacks.toml, names it ``one-eyed-jacks``).
+
 `install` registers them for a plain script; the fixtures do it for one test.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 import types
 from collections.abc import Generator, Iterator, Sequence
@@ -159,9 +164,26 @@ def _pairs_six_module() -> types.ModuleType:
     return module
 
 
-_MODULES = {PLUGIN: _module, PLAY_FLUSH: _play_flush_module}
+ONE_EYED_JACKS = "one-eyed-jacks"
+ONE_EYED_JACKS_DIR = Path(__file__).resolve().parents[1] / "examples" / "one-eyed-jacks"
+ONE_EYED_JACKS_PROFILE = ONE_EYED_JACKS_DIR / "one-eyed-jacks.toml"
+"""The profile file that enables ``one-eyed-jacks`` (for scripts and benchmarks: ``--profile`` it)."""
+
+
+def _one_eyed_jacks_module() -> types.ModuleType:
+    name = "cribcore_one_eyed_jacks"
+    spec = importlib.util.spec_from_file_location(name, ONE_EYED_JACKS_DIR / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_MODULES = {PLUGIN: _module, PLAY_FLUSH: _play_flush_module, ONE_EYED_JACKS: _one_eyed_jacks_module}
 _MODULES.update({FIFTEENS_FOUR: _fifteens_four_module, FOUR_SUITS: _four_suits_module})
 _MODULES[PAIRS_SIX] = _pairs_six_module
+_VALUES = {ONE_EYED_JACKS: "cribcore_one_eyed_jacks:OneEyedJacks"}
+"""The entry point of a house rule that is a class rather than its module."""
 
 
 def install(names: Sequence[str] | None = None) -> None:
@@ -173,7 +195,8 @@ def install(names: Sequence[str] | None = None) -> None:
     for name in names:
         module = _MODULES[name]()
         sys.modules[module.__name__] = module
-        added[name] = EntryPoint(name=name, value=module.__name__, group=pluginmanager.ENTRY_POINT_GROUP)
+        value = _VALUES.get(name, module.__name__)
+        added[name] = EntryPoint(name=name, value=value, group=pluginmanager.ENTRY_POINT_GROUP)
     pluginmanager.available = lambda: {**real, **added}
     pluginmanager.clear_caches()
 
@@ -182,7 +205,9 @@ def _register(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     module = _MODULES[name]()
     monkeypatch.setitem(sys.modules, module.__name__, module)
     real = pluginmanager.available()
-    fake = EntryPoint(name=name, value=module.__name__, group=pluginmanager.ENTRY_POINT_GROUP)
+    fake = EntryPoint(
+        name=name, value=_VALUES.get(name, module.__name__), group=pluginmanager.ENTRY_POINT_GROUP
+    )
     monkeypatch.setattr(pluginmanager, "available", lambda: {**real, name: fake})
     pluginmanager.clear_caches()
 
@@ -194,6 +219,14 @@ def ten_pairs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]
     path = tmp_path / "ten-pairs.toml"
     path.write_text(PROFILE_TOML, encoding="utf-8")
     yield path
+    pluginmanager.clear_caches()
+
+
+@pytest.fixture
+def one_eyed_jacks(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Install ``one-eyed-jacks`` in this process and yield its profile file."""
+    _register(monkeypatch, ONE_EYED_JACKS)
+    yield ONE_EYED_JACKS_PROFILE
     pluginmanager.clear_caches()
 
 

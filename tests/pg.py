@@ -120,12 +120,13 @@ def postgres_server() -> Iterator[PostgresServer]:
 
 @pytest.fixture
 def postgres_url(postgres_server: PostgresServer) -> str:
-    """The session's database, emptied of rooms for this test."""
+    """The session's database, emptied of rooms (and of the per-address counts) for this test."""
     import psycopg
 
     with psycopg.connect(postgres_server.url, autocommit=True) as conn:
         conn.execute(
             "DO $$ BEGIN IF to_regclass('rooms') IS NOT NULL THEN "
-            "TRUNCATE rooms, expired, presence; END IF; END $$"
+            "TRUNCATE rooms, expired, presence; END IF; "
+            "IF to_regclass('uses') IS NOT NULL THEN TRUNCATE uses; END IF; END $$"
         )
     return postgres_server.url

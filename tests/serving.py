@@ -7,7 +7,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -18,15 +18,17 @@ class ServerProcess:
     """``cribbage serve --db DB ARGS`` on loopback, which a test may stop (or kill) and start again
     on the same port: the rooms stay in the database. The first start takes a free port."""
 
-    def __init__(self, db: Path | str, *args: str) -> None:
+    def __init__(self, db: Path | str, *args: str, env: Mapping[str, str] | None = None) -> None:
         self.db = db
         self.args = args
+        self.env = env
+        """The server's environment (default: this process's), e.g. one that sees plugin packages."""
         self.port = 0
         self.url = ""
         self.process: subprocess.Popen[str] | None = None
 
     def start(self) -> None:
-        env = dict(os.environ, NO_COLOR="1", PYTHONUNBUFFERED="1")
+        env = dict(self.env if self.env is not None else os.environ, NO_COLOR="1", PYTHONUNBUFFERED="1")
         # Tests play known deals: friend rooms may be created with a seed.
         command = [sys.executable, "-m", "cribcore.cli", "serve", "--host", "127.0.0.1", "--allow-seeds"]
         process = subprocess.Popen(

@@ -23,6 +23,7 @@ from websockets.sync.client import connect
 
 from cribcore.netclient import SeatClient, State, parse_link, post_json
 
+from .conftest import PluginSite
 from .serving import ServerProcess
 
 
@@ -340,7 +341,7 @@ def test_against_the_computer_through_a_whole_hand(base_url: str, contexts: Cont
         assert spoken.endswith(".")
         if points:
             items = block.locator(".items li")
-            assert sum(int(re.findall(r" (\d+):", text_of(li))[0]) for li in items.all()) == points
+            assert sum(int(text_of(li.locator(".item-points"))) for li in items.all()) == points
             assert "is" in spoken or spoken.startswith("fifteen")
         else:
             assert "nothing to count" in spoken
@@ -355,6 +356,49 @@ def test_against_the_computer_through_a_whole_hand(base_url: str, contexts: Cont
     expect(page.get_by_test_id("deal-info")).to_contain_text("Deal 2")
     expect(page.locator(HAND)).to_have_count(6)
     expect(page.get_by_test_id("prompt")).to_contain_text("Choose two cards")
+
+
+WILD_SEED = 12
+"""A seeded room under one-eyed jacks whose first starter is J♥: wild in every count of the show."""
+
+
+@pytest.fixture(scope="module")
+def wild_server(tmp_path_factory: pytest.TempPathFactory, plugin_site: PluginSite) -> Iterator[str]:
+    """A server whose profile makes the one-eyed jacks wild (the example package, installed)."""
+    profile = Path(__file__).resolve().parents[1] / "examples" / "one-eyed-jacks" / "one-eyed-jacks.toml"
+    folder = tmp_path_factory.mktemp("wild-server")
+    running = ServerProcess(folder / "rooms.sqlite3", "--profile", str(profile), env=plugin_site.env)
+    running.start()
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
+def test_the_show_panel_says_what_a_wild_card_stood_for(wild_server: str, contexts: Contexts) -> None:
+    page = contexts.page()
+    page.goto(f"{wild_server}/?seed={WILD_SEED}")
+    page.get_by_test_id("name-input").fill("Ann")
+    page.get_by_test_id("profile-select").select_option("one-eyed-jacks")
+    page.get_by_test_id("start-computer-easy").click()
+    discard(page)
+    show = page.get_by_test_id("show")
+    deadline = time.monotonic() + 30
+    while not show.is_visible():
+        assert time.monotonic() < deadline, "the hand never reached the show"
+        playable = page.locator(PLAYABLE)
+        if playable.count():
+            playable.first.click()
+        else:
+            page.wait_for_timeout(40)
+    expect(show.get_by_test_id("show-crib")).to_have_count(1)
+    wild = show.get_by_test_id("wild-card")
+    expect(wild.first).to_contain_text("J♥ as ")
+    # Each item lists its name, its cards and its points, as the terminal does.
+    for block in show.locator(".show-block").all():
+        points = int(text_of(block.get_by_test_id("show-points")).lstrip("= "))
+        listed = block.locator(".items .item-points").all()
+        assert sum(int(text_of(item)) for item in listed) == points
 
 
 def test_names_with_markup_are_shown_as_text(base_url: str, contexts: Contexts) -> None:
@@ -397,12 +441,21 @@ def test_phone_screen_has_no_horizontal_scroll(base_url: str, contexts: Contexts
         assert width <= 375, f"the page is {width} px wide"
 
     fits()
+    # No level looks chosen beforehand: any of them starts the game (issue 35, item 13).
+    levels = page.locator("[data-testid^=start-computer-]")
+    assert len({button.get_attribute("class") or "" for button in levels.all()}) == 1
     page.get_by_test_id("start-computer-medium").click()
     expect(page.locator(HAND)).to_have_count(6)
     fits()
     for card in page.locator(HAND).all():
         box = card.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+        # ... and the scores and the pegs stay in view while the cards are chosen (issue 35, item 15).
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 667, box
+    assert page.evaluate("window.scrollY") == 0
+    for part in ("scores", "board"):
+        where = page.get_by_test_id(part).bounding_box()
+        assert where is not None and where["y"] >= 0 and where["y"] + where["height"] <= 667, (part, where)
     discard(page)
     page.locator(PLAYABLE).first.tap()
     expect(page.locator(HAND)).to_have_count(3)
@@ -455,6 +508,9 @@ def test_a_hint_against_the_computer(base_url: str, contexts: Contexts) -> None:
     expect(page.get_by_test_id("hint-text")).to_be_hidden()
     page.get_by_test_id("hint").click()
     expect(page.get_by_test_id("hint-text")).to_contain_text("Hint: lay away ")
+    # One notation for cards, the board's, in the action and in the reason (issue 35, item 5).
+    hinted = text_of(page.get_by_test_id("hint-text"))
+    assert "keeps " in hinted and not re.search(r"\b[2-9TJQKA][CDHS]\b", hinted), hinted
     discard(page)
     expect(page.get_by_test_id("hint-text")).to_be_hidden()  # a hint lasts until the table moves on
 
@@ -510,6 +566,7 @@ def test_muggins_counts_are_entered_as_numbers(base_url: str, contexts: Contexts
     # Declare every count as 0 and never call muggins, until the hands are shown.
     claim = page.get_by_test_id("claim")
     declared = passed = 0
+    said_for_a_card = False
     deadline = time.monotonic() + 30
     while not page.get_by_test_id("next-hand").is_visible():
         assert time.monotonic() < deadline, "the hand never reached the show"
@@ -522,6 +579,11 @@ def test_muggins_counts_are_entered_as_numbers(base_url: str, contexts: Contexts
             else:
                 expect(number).to_have_attribute("min", "0")
                 expect(page.get_by_test_id("claim-submit")).to_have_text("Count")
+                if "Count your card" in text_of(page.get_by_test_id("prompt")):
+                    expect(page.get_by_test_id("prompt")).to_have_text(
+                        "Count your card, with a go or last card: how many points?"
+                    )
+                    said_for_a_card = True
                 number.fill("0")
                 page.get_by_test_id("claim-submit").click()
                 declared += 1
@@ -532,6 +594,8 @@ def test_muggins_counts_are_entered_as_numbers(base_url: str, contexts: Contexts
         else:
             page.wait_for_timeout(40)
     assert declared and passed
+    # Issue 35, item 6: the count of a card laid says that a go or last card is in it.
+    assert said_for_a_card, "a card laid was counted"
     expect(page.get_by_test_id("log")).to_contain_text("Ann counts")
     expect(page.get_by_test_id("show").get_by_test_id("show-hand")).to_have_count(2)
 
@@ -646,16 +710,26 @@ def test_a_table_waiting_for_a_friend_on_a_phone(base_url: str, contexts: Contex
         )
         assert on_top == f"back-{side}"
 
+    # Issue 35, item 7: in Spanish the seat not taken yet is not called "Seat 2".
+    page.get_by_test_id("lang").select_option("es")
+    expect(page.get_by_test_id("seat-name-1")).to_have_text("Puesto 2")
+    expect(page.get_by_test_id("table")).not_to_contain_text("Seat 2")
+
 
 def _log_heading_stays_on_top(page: Page) -> None:
-    """The log's heading, scrolled, is at the top of its box and drawn over the lines (not under them)."""
+    """The log's lines scroll under its heading, which stays at the top of its box and never covers a
+    line: the first line shown is whole (issue 35, item 13: it was cut under a sticky heading)."""
     box = page.locator(".log-box")
+    lines = page.get_by_test_id("log")
     box.scroll_into_view_if_needed()
-    box.evaluate("b => { b.scrollTop = b.scrollHeight; }")
-    assert box.evaluate("b => b.scrollTop") > 0, "the log is long enough to scroll"
+    lines.evaluate("l => { l.scrollTop = l.scrollHeight; }")
+    assert lines.evaluate("l => l.scrollTop") > 0, "the log is long enough to scroll"
+    assert box.evaluate("b => b.scrollTop") == 0
     heading = box.locator("summary").bounding_box()
     outer = box.bounding_box()
-    assert heading and outer and abs(heading["y"] - outer["y"]) <= 2
+    shown = lines.bounding_box()
+    assert heading and outer and shown and abs(heading["y"] - outer["y"]) <= 2
+    assert shown["y"] >= heading["y"] + heading["height"] - 1, (heading, shown)
     hit = page.evaluate(
         "([x, y]) => document.elementFromPoint(x, y)?.tagName",
         [heading["x"] + heading["width"] - 12, heading["y"] + heading["height"] / 2],
@@ -671,6 +745,8 @@ def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
     expect(page.get_by_test_id("lang")).to_have_value("es")
     # Issue 17: a built-in profile's description is shown in the board's language.
     page.get_by_test_id("profile-select").select_option("standard")
+    # Issue 35, item 7: the built-in profiles' names are said in Spanish too.
+    expect(page.locator("[data-testid=profile-select] option[value=standard]")).to_contain_text("estándar")
     expect(page.locator("#profile-desc")).to_have_text(
         re.compile(r"^Cribbage de seis cartas para dos jugadores")
     )
@@ -680,6 +756,9 @@ def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
     expect(page.get_by_test_id("seat-name-1")).to_have_text("Ordenador (fácil)")
     log = page.get_by_test_id("log")
     expect(log).to_contain_text("corta")
+    # Issue 35, item 4: the count is a noun, as the prompt says it.
+    expect(page.locator(".middle")).to_contain_text("Cuenta")
+    expect(page.locator(".middle")).not_to_contain_text("Contar")
 
     over = page.get_by_test_id("game-over")
     go = page.get_by_test_id("go")
@@ -705,6 +784,10 @@ def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
             expect(page.get_by_test_id("seat-1").locator(".card")).to_have_count(0)
             expect(page.get_by_test_id("prompt")).to_contain_text("recuento")
             spoken += [text_of(s) for s in show.locator(".spoken").all()]
+            # Issue 35, item 13: a heading of the show starts with a capital, as "Mano de Ana" does.
+            expect(show.locator("[data-testid=show-crib] h3")).to_contain_text(
+                re.compile(r"^(La cuna|Cuna) de ")
+            )
             if shows == 0:
                 _log_heading_stays_on_top(page)
             shows += 1
@@ -725,7 +808,7 @@ def test_a_whole_game_in_spanish(base_url: str, contexts: Contexts) -> None:
     expect(page.get_by_test_id("winner")).to_contain_text("Gana")
     expect(log).to_contain_text("Fin de la partida")
     expect(log).to_contain_text("La carta inicial es")
-    expect(log).to_contain_text("dice go")
+    expect(log).to_contain_text("dice Go.")  # as the terminal says it (issue 35, item 13)
 
     # The switch: English at once, on the board and in the server's words, and kept after a reload.
     page.get_by_test_id("lang").select_option("en")
@@ -857,7 +940,9 @@ def test_the_expert_level_and_the_coach_after_a_game(base_url: str, contexts: Co
             f"{_action_words(decision['best'])}: {_one_place(decision['points_lost'])} points lost."
         )
         if decision["reason"]:
-            expect(item.locator(".hint")).to_have_text(decision["reason"])
+            # Cards in the reason are drawn as the board draws them (issue 35, item 5).
+            drawn = re.sub(r"\b[2-9TJQKA][CDHS]\b", lambda m: card_text(m.group(0)), decision["reason"])
+            expect(item.locator(".hint")).to_have_text(drawn)
 
 
 # ----------------------------------------------------------------------------- issue 34: the win-chance graph

@@ -3,7 +3,9 @@ each deal) played in the real CLI by a human and by computers, recorded and repl
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -28,12 +30,16 @@ def test_a_human_bids_in_the_auction_and_plays_to_the_end(
     argv = ["-m", "cribcore.cli", "play", "--profile", PROFILE, "--players", "human,computer", "--seed", "7"]
     child = pexpect.spawn(sys.executable, argv, env=env, cwd=str(tmp_path), encoding="utf-8", timeout=30)
     child.delaybeforesend = None
+    log = io.StringIO()
+    child.logfile_read = log
     auctions = refused = 0
     while True:
         which = child.expect([DISCARD, PLAY, PAUSE, AUCTION, OVER])
         if which == 4:
             break
         if which == 3:
+            # Issue 35, item 17: no stale "Your hand (no cards left)" above the auction's prompt.
+            assert "no cards left" not in child.before
             offered = child.match.group(1).split(", ")
             assert offered[0] == "pass"
             if not refused:  # a bid that is not offered is refused in one line, and asked again
@@ -48,6 +54,12 @@ def test_a_human_bids_in_the_auction_and_plays_to_the_end(
     leave_table(child)
     assert "Traceback" not in (child.before or "")
     assert auctions >= 2 and refused == 1
+    # Issue 35, item 17: a price paid reads "(-5 from 12)", and the phase's note names the player.
+    said = log.getvalue()
+    assert "+-" not in said
+    paid = re.findall(r"\(auction: the crib goes to (\S+) for \d+\)", said)
+    assert paid and set(paid) <= {"You", "Computer"}, paid
+    assert re.search(r"  \(-\d+ from \d+\)", said)
 
 
 def test_computers_bid_and_the_record_replays(examples_env: dict[str, str], tmp_path: Path) -> None:

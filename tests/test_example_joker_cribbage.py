@@ -38,7 +38,7 @@ def test_plugins_lists_its_hooks(installed: dict[str, str], tmp_path: Path) -> N
     done = cribbage(installed, "plugins", "--json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     entry = next(p for p in json.loads(done.stdout) if p["name"] == "joker-cribbage")
-    assert {"cribcore_pack", "cribcore_score_kinds", "cribcore_show_items"} <= set(entry["hooks"])
+    assert {"cribcore_pack", "cribcore_score_kinds", "cribcore_wild_cards"} <= set(entry["hooks"])
     assert entry["options"]["jokers"]["default"] == 1
 
 

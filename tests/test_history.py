@@ -65,7 +65,7 @@ def test_three_finished_games_are_counted_with_their_levels_and_the_reviews_numb
     deals = discard = play = 0.0
     for path, game in zip(kept, history["per_game"], strict=True):
         assert game["file"] == str(path)
-        review = run_in_process("review", str(path), "--json", "--seat", "0")
+        review = run_in_process("review", str(path), "--json", "--seat", "1")
         summary = json.loads(review.stdout)["summary"]
         assert game["deals"] == summary["deals"]
         assert game["discard_lost_per_deal"] == summary["discard_lost_per_deal"]
@@ -82,7 +82,7 @@ def test_three_finished_games_are_counted_with_their_levels_and_the_reviews_numb
     assert len(history["trend"]) == 3
     # The costliest decisions of all, each with the command that shows it again.
     costliest = history["costliest"]
-    assert costliest and all(c["replay"] == f"cribbage review {c['file']} --seat 0" for c in costliest)
+    assert costliest and all(c["replay"] == f"cribbage review {c['file']} --seat 1" for c in costliest)
     losses = [(c["win_lost"], c["points_lost"]) for c in costliest]
     assert losses == sorted(losses, reverse=True)
     # The reviews were computed with progress, then cached: the second time none is computed.

@@ -50,7 +50,7 @@ class TestPairsWorthTen:
         expected = float(suggestion.reason.split("expected ")[1].split(" ")[0])
         assert suggestion.reason.startswith("keeps 7C 8D KD KH: expected ")
         assert expected > 10
-        assert "in the opponent's crib" in suggestion.reason
+        assert "to the opponent's crib" in suggestion.reason
 
 
 class TestFlushesInThePlay:

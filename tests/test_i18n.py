@@ -94,7 +94,7 @@ def test_a_hand_is_counted_aloud_in_spanish() -> None:
     assert spoken_show(best, lang="es").endswith(
         "un póker son veintiocho y uno por la jota del palo de la inicial son veintinueve"
     )
-    assert reasons(best, lang="es") == "ocho quincenas 16, seis parejas 12, la jota del palo de la inicial 1"
+    assert reasons(best, lang="es") == "ocho quincenas 16, póker 12, la jota del palo de la inicial 1"
     runs = score_show(parse_cards("4H 5D 6C 6S"), parse_card("2S")).items
     assert (
         spoken_show(runs, lang="es")

@@ -62,7 +62,7 @@ def test_review_help_in_spanish_and_english() -> None:
     spanish = " ".join(run_in_process("review", "--help", "--lang", "es").stdout.split())
     assert "Recorre las decisiones de un puesto en un registro de partida" in spanish
     assert "RECORD el registro de partida (JSON); - lee la entrada estándar" in spanish
-    assert "--seat N el puesto que se revisa (por defecto 0)" in spanish
+    assert "--seat N el puesto que se revisa, contado desde 1 como en el tablero (por" in spanish
     assert "--json imprime la revisión como JSON" in spanish
     assert (
         "Marcas: imprecisión desde 1,0 puntos esperados perdidos (o 2,0 % de probabilidad de ganar" in spanish
@@ -72,7 +72,7 @@ def test_review_help_in_spanish_and_english() -> None:
         assert english not in spanish
     english = " ".join(run_in_process("review", "--help").stdout.split())
     assert "RECORD the game record (JSON); - reads standard input" in english
-    assert "--seat N the seat to review (default 0)" in english
+    assert "--seat N the seat to review, counted from 1 as the board counts them" in english
     assert (
         "Marks: inaccuracy at least 1.0 expected points lost (or 2.0% winning chances, where the expert "
         "has a win table); mistake at least 2.0 expected points lost (or 4.0% winning chances, where the "
@@ -84,7 +84,7 @@ def test_review_help_in_spanish_and_english() -> None:
 def test_review_output_says_contra_and_puesto_with_decimal_commas(language: None) -> None:
     set_language("es")
     spanish = _printed(_review())
-    assert spanish.startswith("Revisión de Ann (puesto 0), Ann contra Computer, perfil standard\n")
+    assert spanish.startswith("Revisión de Ann (puesto 1), Ann contra Computer, perfil estándar\n")
     assert "pierdes 12,1 puntos, 21,7 % de probabilidad de ganar" in spanish
     assert "asiento" not in spanish and " vs " not in spanish and "21.7" not in spanish
     assert thresholds_help().endswith(
@@ -93,16 +93,16 @@ def test_review_output_says_contra_and_puesto_with_decimal_commas(language: None
     )
     set_language("en")
     english = _printed(_review())
-    assert english.startswith("Review of Ann (seat 0), Ann vs Computer, profile standard\n")
+    assert english.startswith("Review of Ann (seat 1), Ann vs Computer, profile standard\n")
     assert "lost 12.1 points, 21.7% winning chances   BLUNDER" in english
 
 
 def test_review_refusals_in_spanish(tmp_path: Path) -> None:
     assert run_in_process("review", "x.json", "--seat", "-1", "--lang", "es").stderr.startswith(
-        "cribbage review: error: --seat debe ser 0 o más, no -1"
+        "cribbage review: error: --seat cuenta desde 1, no -1"
     )
     assert run_in_process("review", "x.json", "--seat", "-1").stderr.startswith(
-        "cribbage review: error: --seat must be 0 or more, not -1"
+        "cribbage review: error: --seat counts from 1, not -1"
     )
     refusals = {
         "seat 4: the record has seats 0 to 1": "puesto 4: el registro tiene los puestos 0 a 1",

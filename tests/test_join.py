@@ -367,6 +367,8 @@ def test_leave_and_rejoin_the_same_seat_with_the_same_command(server: Served, tm
         assert hand_shown(child.before) == hand
         child.sendline("help")  # the help says how to take the seat elsewhere: its own link
         child.expect_exact(f"{server.base}/#key=")
+        # ... and offers no hint, which a game between friends refuses (issue 35, item 16)
+        assert "No hints in a game with a friend" in child.before and "hint or ?" not in child.before
         child.expect(DISCARD)
         child.sendline("x")  # bad input is explained and asked again
         child.expect_exact("'x' is not a card")

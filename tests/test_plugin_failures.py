@@ -51,6 +51,7 @@ AT_LOAD = {
     "cribcore_pack",
     "cribcore_score_kinds",
     "cribcore_skunk_lines",
+    "cribcore_wild_cards",
 }
 ONE_CALL_PER_EVENT = {"cribcore_play_items", "cribcore_starter_items", "cribcore_counting_order"}
 

@@ -26,6 +26,7 @@ def test_the_generated_package_installs_and_passes_its_own_test(
         "cribcore_lucky_seven.py",
         "lucky-seven.toml",
         "pyproject.toml",
+        "tests/conftest.py",
         "tests/test_lucky_seven.py",
     ]
     env = {**os.environ, "PYTHONPATH": str(plugin_site.site), "NO_COLOR": "1"}
@@ -39,6 +40,8 @@ def test_the_generated_package_installs_and_passes_its_own_test(
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "2 passed" in done.stdout
+    # Issue 35, item 17: no PytestAssertRewriteWarning (nor any other) on every run.
+    assert "Warning" not in done.stdout + done.stderr and "warning" not in done.stdout, done.stdout
     checked = subprocess.run(
         [sys.executable, "-m", "cribcore.cli", "profiles", "validate", str(package / "lucky-seven.toml")],
         cwd=tmp_path,

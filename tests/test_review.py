@@ -106,7 +106,7 @@ def test_marks_follow_the_thresholds() -> None:
 def test_review_json_has_the_documented_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "fives.json"
     path.write_text(json.dumps(fives_record()))
-    assert main(["review", str(path), "--seat", "0", "--json"]) == 0
+    assert main(["review", str(path), "--seat", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {
         "seat",
@@ -266,7 +266,7 @@ def test_the_terminal_offers_the_review_after_a_game_against_the_computer() -> N
     Session(console, seating, reader=reader)._offer_review(game)
     assert reader.questions == ["Review this game with the coach?"]
     text = out.getvalue()
-    assert "Review of You (seat 0)" in text and "points lost per deal in the discard" in text
+    assert "Review of your game (seat 1)" in text and "points lost per deal in the discard" in text
     # Two people at one device, or no terminal: no offer.
     shared = Seating(("human", "human"), ("You", "Friend"), game.profile)
     Session(console, shared, reader=reader)._offer_review(game)

@@ -143,7 +143,8 @@ def _rows_shown(rows: int, per_row: int, where: Pegs) -> frozenset[int]:
 def _hole(hole: int, where: Pegs, marks: _Marks, style: str) -> Text:
     if hole == where.front:
         return Text(marks.front, style=style)
-    if hole == where.back and where.back != where.front:
+    # A back peg is behind the front one: after points taken away (a price paid) it is not drawn ahead.
+    if hole == where.back and where.back < where.front:
         return Text(marks.back, style=style)
     return Text(marks.hole, style="dim")
 
@@ -178,8 +179,10 @@ def _side_lines(side: int, name: str, where: Pegs, target: int, marks: _Marks, w
     style = SIDE_STYLES[side % len(SIDE_STYLES)]
     shown = Pegs(min(where.front, target), min(where.back, target))
     head = Text(name, style="bold").append(f" {where.front}", style=style)
-    if where.moved:
+    if where.moved > 0:
         head.append(_("  (+{moved} from {back})").format(moved=where.moved, back=where.back), style="dim")
+    elif where.moved < 0:
+        head.append(_("  (-{lost} from {back})").format(lost=-where.moved, back=where.back), style="dim")
     lines.append(head)
     firsts = range(1, track + 1, per_row)
     shown_rows = _rows_shown(len(firsts), per_row, shown)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..i18n import _
+from ..i18n import LANGUAGES, _, gettext
 from ..speech import item_name, number_words, reasons, spoken_play, spoken_show, spoken_starter
 
 if TYPE_CHECKING:  # only a hint: the rules are pydantic models, which describing a score never needs
@@ -18,7 +18,9 @@ if TYPE_CHECKING:  # only a hint: the rules are pydantic models, which describin
 
 __all__ = [
     "Voice",
+    "is_default_you",
     "item_name",
+    "local_name",
     "number_words",
     "reasons",
     "spoken_play",
@@ -122,3 +124,37 @@ class Voice:
         if any(name[-1:].isdigit() for name, _points in pairs):
             return " · ".join(f"{name}: {points}" for name, points in pairs)
         return " · ".join(f"{name} {points}" for name, points in pairs)
+
+
+def _defaults(lang: str) -> dict[str, str]:
+    """The names the table gives seats that were not named (`cribcore.cli.play.seat_names`) in
+    ``lang``, each with its English form."""
+    names = {gettext("You", lang): "You", gettext("Computer", lang): "Computer"}
+    for number in range(1, 5):
+        names[gettext("Computer {number}", lang).format(number=number)] = f"Computer {number}"
+        names[gettext("Player {number}", lang).format(number=number)] = f"Player {number}"
+    return names
+
+
+def is_default_you(name: str) -> bool:
+    """Whether ``name`` is the name a lone human gets when not named ("You", in Spanish "Tú"), in any
+    language: a sentence cannot take it as a name ("Review of You")."""
+    return any(_defaults(lang).get(name) == "You" for lang in LANGUAGES)
+
+
+def local_name(name: str) -> str:
+    """``name`` in the current language when it is a default name given in another ("You" in an
+    English save, shown in a Spanish question as "Tú"); a name a person chose is never changed."""
+    for lang in LANGUAGES:
+        english = _defaults(lang).get(name)
+        if english is None:
+            continue
+        word, _space, number = english.partition(" ")
+        if word == "You":
+            return _("You")
+        if not number:
+            return _("Computer")
+        if word == "Computer":
+            return _("Computer {number}").format(number=number)
+        return _("Player {number}").format(number=number)
+    return name

@@ -7,10 +7,21 @@ rather than obeyed; error lines shorten whatever they echo with `shorten`.
 
 from __future__ import annotations
 
+import codecs
+import io
 import sys
 import unicodedata
 
-__all__ = ["PROG", "error_line", "os_error_text", "report", "shorten", "visible"]
+__all__ = [
+    "PLAIN_ERRORS",
+    "PROG",
+    "error_line",
+    "os_error_text",
+    "plain_streams",
+    "report",
+    "shorten",
+    "visible",
+]
 
 PROG = "cribbage"
 
@@ -72,3 +83,56 @@ def os_error_text(exc: OSError) -> str:
         where = f"{exc.filename}: " if exc.filename else ""
         return f"{where}{exc.strerror}"
     return str(exc)
+
+
+_PLAIN = {
+    "—": "-",
+    "–": "-",
+    "·": "|",
+    "─": "-",
+    "…": "...",
+    "●": "@",
+    "○": "o",
+    "“": '"',
+    "”": '"',
+    "’": "'",
+    "¿": "?",
+    "¡": "!",
+    "«": '"',
+    "»": '"',
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+    "♠": "S",
+}
+PLAIN_ERRORS = "cribcore-plain"
+"""The codec error handler that writes what an ASCII stream cannot encode plainly: dashes and bars for
+the marks the commands use, letters for suits, a letter without its accent (Spanish "línea" as
+"linea"), ``?`` for anything else."""
+
+
+def _plain_char(ch: str) -> str:
+    if ch in _PLAIN:
+        return _PLAIN[ch]
+    base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
+    return base or "?"
+
+
+def _plain(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start : exc.end]
+    return "".join(_plain_char(ch) for ch in bad), exc.end
+
+
+codecs.register_error(PLAIN_ERRORS, _plain)
+
+
+def plain_streams() -> None:
+    """Make standard output and standard error write what their encoding cannot (an ASCII locale, or
+    ``PYTHONIOENCODING=ascii``) plainly (see `PLAIN_ERRORS`) rather than fail: help, errors and
+    everything else printed, in any language."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "")
+        if not encoding.startswith("utf") and isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors=PLAIN_ERRORS)

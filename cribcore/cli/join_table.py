@@ -25,12 +25,12 @@ import os
 import select
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
 
-from ..actions import Action
+from ..actions import Action, parse_action
 from ..i18n import N_, _, ngettext
 from ..netclient import (
     Dropped,
@@ -52,7 +52,7 @@ from .describe import Voice, number_words
 from .entry import INTERRUPTED
 from .errors import report
 from .narrate import Narrator
-from .prompt import QuitGame, Reader, prompt_help
+from .prompt import QuitGame, Reader, command_word, prompt_help
 from .render import Painter, make_console
 from .seat_book import SEATS_FILE, SeatBook, seats_path
 from .table_steps import (
@@ -64,6 +64,9 @@ from .table_steps import (
     tell_events,
     where_in_game,
 )
+
+if TYPE_CHECKING:
+    from ..players.hints import Hint
 
 # The seat book lives in seat_book; its names are still importable from here, as they were.
 __all__ = ["SEATS_FILE", "NetTable", "SeatBook", "join_command", "seats_path"]
@@ -466,6 +469,7 @@ class NetTable:
             help_text=self._help(),
             held_here=False,
             hints=state.room.get("mode") != "friend",
+            hinter=self._server_hint,
         )
         key = self._turn_key(state)
         try:
@@ -478,8 +482,18 @@ class NetTable:
             self.client.act(action)  # it never left this terminal: send it on the new connection
         self.pending = key
 
+    def _server_hint(self, view: SeatView) -> Hint:
+        """The server's hint, as the board asks for it: the server knows the table's house rules
+        (a profile of its own) and the true count, which this terminal may not."""
+        from ..players.hints import Hint
+
+        del view  # the server judges its own view of this seat
+        answer = self.client.hint()
+        return Hint(parse_action(answer.action), answer.reason)
+
     def _help(self) -> str:
-        return f"{prompt_help()}\n" + _(
+        friend = self.client.state is not None and self.client.state.room.get("mode") == "friend"
+        return f"{prompt_help(hints=not friend)}\n" + _(
             "Leaving (quit) keeps your seat at the server; '{rejoin}' rejoins it. "
             "Your seat's own link, to take it to another computer (a secret: whoever has it holds "
             "the seat): {link}"
@@ -632,7 +646,7 @@ class NetTable:
         return bool(ready)
 
     def _typed_while_waiting(self) -> None:
-        word = self.reader.line("").lower()
+        word = command_word(self.reader.line("").lower())
         if not word:
             return
         if word in _QUIT_WORDS:
@@ -652,13 +666,21 @@ class NetTable:
         state = self.client.state
         if state is not None and self.voice is not None and state.view.phase != "over":
             left = _("You left the table {where}: {scores}.").format(
-                where=where_in_game(state.view.deal), scores=self.voice.scores(state.view.scores)
+                where=where_in_game(deal_on_the_table(state)), scores=self.voice.scores(state.view.scores)
             )
             self.console.print(Text(left, "bold"))
         self.console.print(
             Text(_("Your seat is kept. Rejoin with: {rejoin}").format(rejoin=self.rejoin), style="bold"),
             soft_wrap=True,
         )
+
+
+def deal_on_the_table(state: State) -> int:
+    """The deal the players are looking at (from 0): between hands, the one whose show is on the table
+    (the server has already dealt the next one)."""
+    between = state.between_hands
+    shown = between.get("deal") if between is not None else None
+    return shown if isinstance(shown, int) and not isinstance(shown, bool) else state.view.deal
 
 
 def _and_list(names: list[str]) -> str:

@@ -24,7 +24,7 @@ from ..version import VERSION
 from .argparse_words import speak_argparse
 from .commands import Handler, UsageError
 from .entry import INTERRUPTED
-from .errors import PROG, os_error_text, report
+from .errors import PROG, os_error_text, plain_streams, report
 
 __all__ = ["build_parser", "main"]
 
@@ -98,9 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     Never raises for user errors: they are reported as one line on standard error. ``--lang es|en``
     is taken anywhere on the line, before the command or after it (see `cribcore.i18n`).
     """
+    plain_streams()
     try:
         lang, rest = take_lang_option(sys.argv[1:] if argv is None else argv)
-        set_language(language_from_env(lang))
+        set_language(language_from_env(lang), asked=lang is not None)
     except ValueError as exc:
         # A bad --lang: said in the language the environment chooses (English if that is bad too).
         with contextlib.suppress(ValueError):

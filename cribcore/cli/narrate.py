@@ -19,6 +19,7 @@ from rich.text import Text
 from ..cards import Card
 from ..events import Event, redact
 from ..i18n import _, ngettext
+from ..phases import name_seats
 from ..rules import RuleSet
 from .board import PegKeeper, board_lines
 from .describe import Voice, number_words, reasons, spoken_play, spoken_show, spoken_starter
@@ -343,8 +344,16 @@ class Narrator:
                 text = Text(
                     voice.tell(
                         seat,
-                        _("Muggins! You take {points} missed points (called {called})."),
-                        _("Muggins! {name} takes {points} missed points (called {called})."),
+                        ngettext(
+                            "Muggins! You take {points} missed point (called {called}).",
+                            "Muggins! You take {points} missed points (called {called}).",
+                            event.points,
+                        ),
+                        ngettext(
+                            "Muggins! {name} takes {points} missed point (called {called}).",
+                            "Muggins! {name} takes {points} missed points (called {called}).",
+                            event.points,
+                        ),
                         points=event.points,
                         called=called,
                     )
@@ -376,7 +385,11 @@ class Narrator:
             missed = event.note.split()[0]
             self._say(
                 Text(
-                    _("Nobody called muggins: {missed} points were missed.").format(missed=missed),
+                    ngettext(
+                        "Nobody called muggins: {missed} point was missed.",
+                        "Nobody called muggins: {missed} points were missed.",
+                        int(missed) if missed.isdigit() else 2,
+                    ).format(missed=missed),
                     style="dim",
                 )
             )
@@ -408,7 +421,7 @@ class Narrator:
                     what=words,
                 )
             )
-            text.append(f": {event.note})." if event.note else ").")
+            text.append(f": {name_seats(event.note, voice.names)})." if event.note else ").")
             self._say(self._scored(text, event))
             return
         if event.scored:
@@ -430,7 +443,7 @@ class Narrator:
         if event.count is not None:
             text.append(_(" (count {count})").format(count=event.count))
         if event.note:
-            text.append(f" — {event.note}")
+            text.append(f" — {name_seats(event.note, voice.names)}")
         self._say(text.append("."))
 
     # ------------------------------------------------------------------ helpers

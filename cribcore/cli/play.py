@@ -19,9 +19,13 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Game
-from ..i18n import N_, _, ngettext
+from ..files import check_writable
+from ..i18n import N_, _, language_asked, ngettext, set_language
 from ..players import COMPUTER_KINDS, LEVELS
+from ..profile_titles import profile_title
 from ..profiles import Profile, load_profile
+from ..records import FORMAT as RECORD_FORMAT
+from ..records import read_record
 from ..saves import (
     HUMAN,
     MODES,
@@ -37,6 +41,7 @@ from ..saves import (
     save_path,
 )
 from ..speech_messages import say_error
+from .errors import report
 from .prompt import QuitGame, Reader
 from .saves_cmd import describe_save
 from .session import INTERRUPTED, Seating, Session
@@ -157,7 +162,7 @@ def play(options: PlayOptions, console: Console) -> int:
         except QuitGame:
             return 0
         if isinstance(found, SavedGame):
-            return _continue(found, reader, console)
+            return _continue(found, reader, console, options.record)
         slot = found
     match = None
     seed = options.seed
@@ -205,14 +210,13 @@ def _slot_for_new_game(
         ) from None
     theirs = saved.game.profile
     differs = not _same_profile(theirs, profile)
+    asked = profile_title(profile.name)
     if theirs.name != profile.name:
-        saved_rules = theirs.name
+        saved_rules = profile_title(theirs.name)
     else:
-        saved_rules = _("{name} as it was then").format(name=theirs.name)
+        saved_rules = _("{name} as it was then").format(name=profile_title(theirs.name))
     other = (
-        _(" (under the {saved} rules, not {asked})").format(saved=saved_rules, asked=profile.name)
-        if differs
-        else ""
+        _(" (under the {saved} rules, not {asked})").format(saved=saved_rules, asked=asked) if differs else ""
     )
     described = describe_save(saved)
     if reader is None or not reader.interactive:
@@ -222,14 +226,14 @@ def _slot_for_new_game(
         console.print(
             Text(
                 _("It is played under the {saved} rules; you asked for {asked}.").format(
-                    saved=saved_rules, asked=profile.name
+                    saved=saved_rules, asked=asked
                 )
             )
         )
         question = _(
             "Start a new {asked} game in its place (n), resume the saved {saved} game (r), "
             "or quit (q)? [N/r/q] "
-        ).format(asked=profile.name, saved=saved_rules)
+        ).format(asked=asked, saved=saved_rules)
     else:
         question = _("Resume it (r), start a new game in its place (n), or quit (q)? [R/n/q] ")
     while True:
@@ -266,8 +270,12 @@ _YOU_HAVE_A_SAVE = {
 }
 
 
-def _continue(saved: SavedGame, reader: Reader | None, console: Console) -> int:
+def _continue(saved: SavedGame, reader: Reader | None, console: Console, record: Path | None = None) -> int:
+    """Go on with ``saved``; its game record is written where the save says (``--record`` when the game
+    began) unless ``record`` names another file."""
     envelope = saved.envelope
+    if record is None and envelope.record is not None:
+        record = _still_writable(Path(envelope.record))
     seating = Seating(saved.kinds, saved.names, saved.game.profile, envelope.profile, envelope.level)
     session = Session(
         console,
@@ -276,14 +284,44 @@ def _continue(saved: SavedGame, reader: Reader | None, console: Console) -> int:
         slot=SaveSlot(saved.path, current=saved.raw),
         mode=envelope.mode,
         match=envelope.match,
+        record=record,
     )
     return session.run(saved.game, resumed=True)
 
 
-def resume(mode: str | None, console: Console) -> int:
+_RECORD_MOST = 32 * 1024 * 1024
+"""The largest file a save's ``--record`` may name and still be written over (a record is far smaller)."""
+
+
+def _still_writable(record: Path) -> Path | None:
+    """The saved ``--record`` file, or ``None`` (said in one line) when it can no longer be written:
+    the game goes on without it rather than failing at its end. A file already there is written over
+    only when it is a game record (the one this game wrote when it stopped): a save names the path,
+    and a save passed around must not overwrite whatever file it names."""
+    if record.exists() and not _is_a_record(record):
+        report(
+            _(
+                "{path} is not a game record: it is left as it is, and the game goes on without --record"
+            ).format(path=record)
+        )
+        return None
+    try:
+        check_writable(record)
+    except OSError as exc:
+        report(
+            _("the game record cannot be written to {path} ({why}); the game goes on without it").format(
+                path=record, why=exc.strerror or exc
+            )
+        )
+        return None
+    return record
+
+
+def resume(mode: str | None, console: Console, record: Path | None = None) -> int:
     """Continue the game saved in ``mode``'s slot (or in the only slot that holds one) exactly where
-    it stopped. Raises `ValueError` (a `SaveError` for a save that cannot be resumed, which is left
-    as it is) with a one-line message."""
+    it stopped, in the language it was played in unless ``--lang`` named one, writing its record to
+    ``record`` (default: the ``--record`` file the game began with). Raises `ValueError` (a
+    `SaveError` for a save that cannot be resumed, which is left as it is) with a one-line message."""
     problem = folder_problem(save_path(MODES[0]))
     if problem is not None:
         raise ValueError(problem)
@@ -307,5 +345,17 @@ def resume(mode: str | None, console: Console) -> int:
         saved = read_save(save_path(mode), mode)
     except NoSave:
         raise ValueError(_(_NOTHING_TO_RESUME[mode])) from None
+    if saved.envelope.lang is not None and not language_asked():
+        set_language(saved.envelope.lang)
     reader = _reader(saved.kinds, console)
-    return _continue(saved, reader, console)
+    return _continue(saved, reader, console, record)
+
+
+def _is_a_record(path: Path) -> bool:
+    """Whether ``path`` is a regular file holding a cribcore game record."""
+    try:
+        if not path.is_file() or path.stat().st_size > _RECORD_MOST:
+            return False
+        return read_record(path).get("format") == RECORD_FORMAT
+    except (OSError, ValueError):
+        return False

@@ -151,6 +151,12 @@ def add_resume_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="MODE",
         help=_("which save: {modes} (needed only when both are saved)").format(modes=_(" or ").join(MODES)),
     )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help=_("write the game record here (default: where the game's --record wrote it)"),
+    )
     _add_ascii(parser)
     parser.set_defaults(handler=_resume)
 
@@ -187,20 +193,7 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     except ValueError as exc:
         raise UsageError(str(exc), "play") from None
     record: Path | None = args.record
-    if record is not None and not record.resolve().parent.is_dir():
-        raise UsageError(
-            _("--record: the folder {folder} does not exist").format(folder=repr(str(record.parent))), "play"
-        )
-    if record is not None and record.is_dir():
-        raise UsageError(
-            _("--record: {path} is a folder; name a file").format(path=repr(str(record))), "play"
-        )
-    if record is not None:
-        # Before any card is dealt: a record that cannot be written must not cost a whole game.
-        try:
-            check_writable(record)
-        except OSError as exc:
-            raise UsageError(f"--record: {os_error_text(exc)}", "play") from None
+    _check_record(record, "play")
     options = PlayOptions(
         seed=args.seed,
         kinds=kinds,
@@ -215,5 +208,25 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     return play(options, console_for(args, console))
 
 
+def _check_record(record: Path | None, command: str) -> None:
+    """A ``--record`` file that cannot be written is a usage error before any card is dealt: it must
+    not cost a whole game."""
+    if record is None:
+        return
+    if not record.resolve().parent.is_dir():
+        raise UsageError(
+            _("--record: the folder {folder} does not exist").format(folder=repr(str(record.parent))), command
+        )
+    if record.is_dir():
+        raise UsageError(
+            _("--record: {path} is a folder; name a file").format(path=repr(str(record))), command
+        )
+    try:
+        check_writable(record)
+    except OSError as exc:
+        raise UsageError(f"--record: {os_error_text(exc)}", command) from None
+
+
 def _resume(args: argparse.Namespace, console: Console) -> int:
-    return resume(args.mode, console_for(args, console))
+    _check_record(args.record, "resume")
+    return resume(args.mode, console_for(args, console), args.record)

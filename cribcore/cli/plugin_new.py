@@ -9,6 +9,7 @@ target and moved into place at the end, so a failure leaves nothing behind.
 
 from __future__ import annotations
 
+import keyword
 import os
 import re
 import shutil
@@ -110,8 +111,6 @@ from {module} import {cls}
 from cribcore.profiles import Profile
 from cribcore.testing import one_plugin_profile, play_script, stacked_game
 
-pytest_plugins = ["cribcore.testing"]
-
 HANDS = ("5H 5D JC QS 4H 6C", "2S 7D 8C KH AD 9S")
 
 
@@ -134,15 +133,28 @@ def test_another_starter_scores_nothing(profile: Profile) -> None:
 '''
 
 
+_CONFTEST = '''\
+"""The tests' fixtures for plugin authors (`register_plugin`, `hook_recorder`), from cribcore.
+
+Named here, before any test module imports `cribcore.testing`: pytest rewrites the assertions of a
+plugin only when it imports it first, and warns on every run otherwise."""
+
+pytest_plugins = ["cribcore.testing"]
+'''
+
+
 def _files(name: str) -> dict[str, str]:
     module = "cribcore_" + name.replace("-", "_")
     cls = "".join(part.capitalize() for part in name.split("-"))
+    if keyword.iskeyword(cls):  # "true" would make the class True, which Python cannot define
+        cls += "Plugin"
     fields = {"name": name, "module": module, "cls": cls}
     return {
         "pyproject.toml": _PYPROJECT.format(**fields),
         f"{module}.py": _MODULE.format(**fields),
         f"{name}.toml": _PROFILE.format(**fields),
         f"tests/test_{module.removeprefix('cribcore_')}.py": _TEST.format(**fields),
+        "tests/conftest.py": _CONFTEST,
     }
 
 

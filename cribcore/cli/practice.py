@@ -387,7 +387,14 @@ def add_practice_parser(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     sub = parser.add_subparsers(dest="practice_command", metavar="WHAT", title=_("what to practise"))
-    sub.required = True
+
+    def choose(args: argparse.Namespace, console: Console) -> int:
+        # Not argparse's "the following arguments are required: WHAT": say the choices, in the language.
+        raise UsageError(
+            _("choose what to practise: {choices}").format(choices=", ".join(sub.choices)), "practice"
+        )
+
+    parser.set_defaults(handler=choose)
     peg = sub.add_parser("pegging", help=_("four cards each against a simple opponent, you lead"))
     peg.add_argument("--seed", type=seed_argument, metavar="N", help=_("the same seed deals the same cards"))
     peg.add_argument("--ascii", action="store_true", help=_("plain ASCII: cards as 5H TD"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -27,6 +28,9 @@ from .describe import Voice, number_words
 from .errors import shorten
 from .render import Painter
 
+if TYPE_CHECKING:  # a hint is worked out only when asked for
+    from ..players.hints import Hint
+
 __all__ = [
     "ASKERS",
     "HELP",
@@ -35,6 +39,7 @@ __all__ = [
     "QuitGame",
     "Reader",
     "ask_action",
+    "command_word",
     "describe_action",
     "is_yes",
     "parse_picks",
@@ -49,11 +54,19 @@ card shown, 2 the next, and so on.
            e.g.  5h jc   or   1 4
   Play:    choose one card, e.g.  7d   or   3.
            Cards that would pass 31 are shown faint;
-           when none fits, the game says go for you.
+           when none fits, the game says go for you.""")
+"""The prompt's help, in English (`prompt_help` translates it; the catalog holds it)."""
+
+COMMANDS_HELP = N_("""\
 Commands: hint or ? (what the computer would do, and why),
 board (the pegging board), new (start a new game),
 quit or q. Ctrl-C or Ctrl-D also offers to quit.""")
-"""The prompt's help, in English (`prompt_help` translates it; the catalog holds it)."""
+
+COMMANDS_HELP_NO_HINTS = N_("""\
+Commands: board (the pegging board), new (start a new
+game), quit or q. Ctrl-C or Ctrl-D also offers to quit.
+No hints in a game with a friend.""")
+"""The commands where hints are refused (a game with a friend): ``hint`` is not offered."""
 
 MUGGINS_HELP = N_("""\
 Muggins (a profile that plays it): you count your own
@@ -64,10 +77,21 @@ count, type the points they missed to take them
 false call costs you the points you called.""")
 
 
-def prompt_help(*, muggins: bool = False) -> str:
-    """The prompt's help in the current language; with ``muggins``, how counting and calling work."""
-    text = _(HELP)
+def prompt_help(*, muggins: bool = False, hints: bool = True) -> str:
+    """The prompt's help in the current language; with ``muggins``, how counting and calling work;
+    without ``hints`` (a game with a friend), the ``hint`` command is not offered."""
+    text = f"{_(HELP)}\n{_(COMMANDS_HELP if hints else COMMANDS_HELP_NO_HINTS)}"
     return f"{text}\n{_(MUGGINS_HELP)}" if muggins else text
+
+
+COMMAND_WORDS = {"ayuda": "help", "pista": "hint", "tablero": "board", "nueva": "new", "salir": "quit"}
+"""The Spanish word of each command typed at a prompt (the Spanish help lists them); the English
+words are always understood too."""
+
+
+def command_word(typed: str) -> str:
+    """What ``typed`` (already lower case) means as a command: its English word."""
+    return COMMAND_WORDS.get(typed, typed)
 
 
 _QUIT_WORDS = frozenset({"q", "quit", "exit"})
@@ -162,7 +186,7 @@ class Reader:
     ) -> None:
         """Wait for Enter; ``q``/``quit`` quits; a word in ``commands`` runs it and asks again."""
         while True:
-            word = self.line(prompt or _("Press Enter for the next deal (q to quit) ")).lower()
+            word = command_word(self.line(prompt or _("Press Enter for the next deal (q to quit) ")).lower())
             if word in _QUIT_WORDS:
                 raise QuitGame(_("you quit"))
             if commands and word in commands:
@@ -191,17 +215,53 @@ def parse_picks(text: str, hand: Sequence[Card], wanted: int) -> tuple[Card, ...
             elif wanted > 1 and len(token) == wanted and all("1" <= d <= str(size) for d in token):
                 picks.extend(hand[int(d) - 1] for d in token)
             else:
-                raise ValueError(
-                    _("there is no card {token} in your hand: positions go from 1 to {size}").format(
-                        token=token, size=size
-                    )
-                )
+                raise ValueError(_no_position(token, hand))
             continue
         try:
             picks.append(parse_card(token))
         except CardParseError:
-            raise ValueError(_(_NOT_A_CARD).format(token=repr(shorten(token)), size=size)) from None
+            raise ValueError(_not_a_card(token, text, size)) from None
     return tuple(picks)
+
+
+_SUIT_WORDS_ES = {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"}
+_NOT_A_SUIT = re.compile(
+    r"(?<![\w])(?:10|[2-9]|[atjqkr]|as|jota|sota|reina|dama|rey)\s+de\s+(\S+)", re.IGNORECASE
+)
+
+
+def _typed_form(card: Card) -> str:
+    """How to type ``card`` in the current language: ``6s``, or in Spanish ``6picas``."""
+    rank = str(card)[0].lower() if card.rank != 10 else "10"
+    if current_language() == "es":
+        return f"{rank}{_SUIT_WORDS_ES[str(card)[-1]]}"
+    return f"{rank}{str(card)[-1].lower()}"
+
+
+def _no_position(token: str, hand: Sequence[Card]) -> str:
+    """Why the number ``token`` names no card: positions stop at the hand's size; when it is the rank
+    of cards held (a ``6`` typed for the 6 in the hand), which card was probably meant."""
+    size = len(hand)
+    said = _("there is no card {token} in your hand: positions go from 1 to {size}").format(
+        token=token, size=size
+    )
+    held = [card for card in hand if card.rank == int(token)]
+    if not held:
+        return said
+    return _("{said}; for the {rank} you hold, type {cards}").format(
+        said=said, rank=token, cards=_either([_typed_form(card) for card in held])
+    )
+
+
+def _not_a_card(token: str, text: str, size: int) -> str:
+    """Why ``token`` of ``text`` is not a card; in ``2 de copas`` it is the suit that is wrong."""
+    for match in _NOT_A_SUIT.finditer(text):
+        word = match.group(1)
+        if word.lower() not in ("picas", "corazones", "diamantes", "tréboles", "treboles"):
+            return _(
+                "{word} is not a suit: write picas, corazones, diamantes or tréboles, as in 7 de picas"
+            ).format(word=repr(shorten(word)))
+    return _(_NOT_A_CARD).format(token=repr(shorten(token)), size=size)
 
 
 # ----------------------------------------------------------------------------- asking for an action
@@ -306,16 +366,20 @@ def _number(text: str, verb: str) -> int:
 def _ask_count(view: SeatView, voice: Voice, painter: Painter) -> Ask:
     """Muggins: the human declares their own count; an undercount stands and may be taken."""
     if view.phase == "play" and view.pile:
-        what = _("the {card} you laid").format(card=painter.plain(view.pile[-1][1]))
+        # The go or the last card's point is the laid card's too: a newcomer who leaves it out is
+        # taken for it by muggins, so the question says so every time.
+        prompt = _("Your count for the {card} you laid, with a go or last card (0 if nothing): ").format(
+            card=painter.plain(view.pile[-1][1])
+        )
     elif view.counting is not None and view.seat == view.dealer and _counting_crib(view):
-        what = _("your crib")
+        prompt = _("Your count for your crib (0 if nothing): ")
     else:
-        what = _("your hand")
+        prompt = _("Your count for your hand (0 if nothing): ")
 
     def parse(text: str) -> Action:
         return Count(_number(text, "count"))
 
-    return Ask(_("Your count for {what} (0 if nothing): ").format(what=what), _("your count"), "6", parse)
+    return Ask(prompt, _("your count"), "6", parse)
 
 
 def _counting_crib(view: SeatView) -> bool:
@@ -378,6 +442,7 @@ def ask_action(
     help_text: str | None = None,
     hints: bool = True,
     held_here: bool = True,
+    hinter: Callable[[SeatView], Hint] | None = None,
 ) -> Action:
     """Ask the human at ``view.seat`` for one of ``view.legal_actions`` and return it.
 
@@ -387,11 +452,13 @@ def ask_action(
     is asked again, unless it raises (`NewGame`, `QuitGame`). Without ``hints`` (a game with a friend)
     asking for a hint says there are none. With ``held_here`` a card not in the hand is refused here,
     named as the screen draws cards; without (a table kept by a server), the server says so.
+    ``hinter`` gives a hint (a table kept by a server asks the server, which knows its house rules);
+    by default it is worked out here. A hinter that raises means there is none.
     """
     ask = ASKERS.get(type(view.legal_actions[0]), _ask_other)(view, voice, painter)
     while True:
         text = reader.line(ask.prompt) or (ask.empty or "")
-        word = text.lower()
+        word = command_word(text.lower())
         if not text:
             reader.problem(
                 _("Type {what}, e.g. '{example}' (help for more).").format(what=ask.what, example=ask.example)
@@ -408,7 +475,7 @@ def ask_action(
                     _("No hints in a game with a friend: a hint would be the computer playing for you.")
                 )
                 continue
-            reader.show(Text(f"  {_hint(view, painter)}", style="dim"))
+            reader.show(Text(f"  {_hint(view, painter, hinter)}", style="dim"))
             continue
         if commands and word in commands:
             commands[word]()
@@ -450,12 +517,12 @@ def _either(words: Sequence[str]) -> str:
     return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
-def _hint(view: SeatView, painter: Painter) -> str:
-    if view.claim_stage is not None and view.claim_points is None:
+def _hint(view: SeatView, painter: Painter, hinter: Callable[[SeatView], Hint] | None = None) -> str:
+    if hinter is None and view.claim_stage is not None and view.claim_points is None:
         # A view from a server does not carry the true count (a browser would show it to the player).
         return _("No hint for a count here: count the cards yourself.")
     try:
-        suggestion = hint(view)
+        suggestion = (hinter or hint)(view)
     except Exception:  # a hint is an extra: its failure must never end the game
         return _("No hint is available here.")
     reason = f" — {_drawn(suggestion.reason, painter)}" if suggestion.reason else ""

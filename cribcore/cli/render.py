@@ -10,7 +10,6 @@ texts and player names are printed exactly.
 
 from __future__ import annotations
 
-import codecs
 import io
 import json
 import string
@@ -36,8 +35,9 @@ from ..actions import Play
 from ..cards import Card, Rank
 from ..i18n import _, ngettext
 from ..scoring import ScoreItem
+from ..speech import is_silent, wild_word
 from .describe import Voice, item_name
-from .errors import visible
+from .errors import PLAIN_ERRORS, visible
 
 if TYPE_CHECKING:  # only a hint: the views load the engine, which 'cribbage score' never needs
     from ..views import SeatView
@@ -54,33 +54,7 @@ __all__ = [
 ]
 
 
-_PLAIN = {
-    "—": "-",
-    "–": "-",
-    "·": "|",
-    "─": "-",
-    "…": "...",
-    "●": "@",
-    "○": "o",
-    "“": '"',
-    "”": '"',
-    "’": "'",
-    "♣": "C",
-    "♦": "D",
-    "♥": "H",
-    "♠": "S",
-}
-_PLAIN_ERRORS = "cribcore-plain"
-
-
-def _plain(exc: UnicodeError) -> tuple[str, int]:
-    if not isinstance(exc, UnicodeEncodeError):
-        raise exc
-    bad = exc.object[exc.start : exc.end]
-    return "".join(_PLAIN.get(ch, "?") for ch in bad), exc.end
-
-
-codecs.register_error(_PLAIN_ERRORS, _plain)
+_PLAIN_ERRORS = PLAIN_ERRORS
 
 
 class AsciiStream:
@@ -200,6 +174,23 @@ class Painter:
             text.append_text(self.card(card) if card not in faint else Text(self.plain(card), "dim"))
         return text
 
+    def item_cards(self, item: ScoreItem) -> Text:
+        """An item's cards, each wild card with what it stood for (``J♠ as 4♦``, `ScoreItem.wild`)."""
+        if not item.wild:
+            return self.cards(item.cards)
+        text = Text()
+        for i, card in enumerate(item.cards):
+            if i:
+                text.append(" ")
+            stood = item.stood_for(card)
+            if stood == card:
+                text.append_text(self.card(card))
+                continue
+            text.append_text(self.card(card))
+            text.append(f" {wild_word()} ")
+            text.append_text(self.card(stood))
+        return text
+
 
 def columns(rows: Sequence[Sequence[Text | str]], *, right: Iterable[int] = (), gap: int = 3) -> list[Text]:
     """Rows of cells laid out in aligned columns, one `Text` line per row. Columns whose index is in
@@ -246,7 +237,8 @@ def items_lines(
     """One line per item: its name, the cards that make it, and its points (right-aligned); with
     ``total``, a last line giving it."""
     rows: list[list[Text | str]] = [
-        [item_name(item), painter.cards(item.cards), str(item.points)] for item in items
+        [item_name(item), painter.item_cards(item), "" if is_silent(item) else str(item.points)]
+        for item in items
     ]
     if total is not None:
         rows.append([Text(_("total"), style="bold"), "", Text(str(total), style="bold")])
@@ -334,6 +326,8 @@ def _hand_lines(view: SeatView, voice: Voice, painter: Painter, width: int) -> l
         cells.append(cell)
     head = Text(f"  {label}  ")
     if not cells:
+        if view.plugin_phase is not None:
+            return []  # a plugin's phase before the deal (an auction): no hand yet, nothing to show
         if view.claim_stage is not None:
             # Counting under muggins: the cards were laid in the play; the show lists them above.
             return [head.append(_("(being counted: the cards are shown above)"), style="dim")]

@@ -13,8 +13,10 @@ from rich.text import Text
 from ..actions import Action, Discard, Play
 from ..i18n import N_, _, ngettext
 from ..players.reasons import percent_text, points_text
+from ..profile_titles import profile_title
 from ..review import MARKS, Review, ReviewedDecision, describe_action, review_game
 from .commands import UsageError
+from .describe import is_default_you
 from .render import Painter, make_console, print_json
 from .replay import load_record
 from .winchart import print_chart
@@ -75,24 +77,37 @@ def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     parser.add_argument("file", metavar="RECORD", help=_("the game record (JSON); - reads standard input"))
-    parser.add_argument("--seat", type=int, default=0, metavar="N", help=_("the seat to review (default 0)"))
+    parser.add_argument(
+        "--seat",
+        type=int,
+        default=1,
+        metavar="N",
+        help=_("the seat to review, counted from 1 as the board counts them (default 1)"),
+    )
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.add_argument("--ascii", action="store_true", help=_("plain ASCII: cards as 5H TD"))
     parser.set_defaults(handler=_handle)
 
 
 def _handle(args: argparse.Namespace, console: Console) -> int:
-    if args.seat < 0:
-        raise UsageError(_("--seat must be 0 or more, not {seat}").format(seat=args.seat), "review")
+    if args.seat < 1:
+        raise UsageError(_("--seat counts from 1, not {seat}").format(seat=args.seat), "review")
     if args.ascii:
         console = make_console(ascii_only=True)
-    return review_command(args.file, seat=args.seat, as_json=args.json, console=console)
+    return review_command(args.file, seat=args.seat - 1, as_json=args.json, console=console)
 
 
 def review_command(source: str, *, seat: int, as_json: bool, console: Console) -> int:
-    """Review ``seat`` in the record at ``source`` (``-``: standard input) and print it. A bad record
-    raises `cribcore.records.RecordError` (one line)."""
-    review = review_game(load_record(source), seat)
+    """Review ``seat`` (counted from 0, as records count seats) in the record at ``source`` (``-``:
+    standard input) and print it. A bad record raises `cribcore.records.RecordError` (one line)."""
+    record = load_record(source)
+    players = record.get("players")
+    if isinstance(players, list) and players and not 0 <= seat < len(players):
+        # Said as the person counts (--seat, from 1), not as the record does.
+        raise ValueError(
+            _("--seat {seat}: the record has seats 1 to {last}").format(seat=seat + 1, last=len(players))
+        )
+    review = review_game(record, seat)
     if as_json:
         print_json(review.to_json())
         return 0
@@ -147,10 +162,19 @@ def _decision_lines(decision: ReviewedDecision, painter: Painter) -> list[Text]:
 def print_review(review: Review, console: Console, painter: Painter, *, marked_only: bool = False) -> None:
     """Print ``review``: each decision (with ``marked_only``, those marked), then the summary."""
     name = review.players[review.seat]
+    # "Review of You" (in Spanish "Revisión de Tú") is no sentence: the default name is "your game".
+    heading = (
+        _("Review of your game (seat {seat}), {players}, profile {profile}")
+        if is_default_you(name)
+        else _("Review of {name} (seat {seat}), {players}, profile {profile}")
+    )
     console.print(
         Text(
-            _("Review of {name} (seat {seat}), {players}, profile {profile}").format(
-                name=name, seat=review.seat, players=_(" vs ").join(review.players), profile=review.profile
+            heading.format(
+                name=name,
+                seat=review.seat + 1,
+                players=_(" vs ").join(review.players),
+                profile=profile_title(review.profile),
             ),
             style="bold",
         )

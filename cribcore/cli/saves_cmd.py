@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..files import remove_stale_temps
 from ..i18n import N_, _
+from ..profile_titles import profile_title
 from ..saves import (
     MODE_WORDS,
     MODES,
@@ -28,7 +29,7 @@ from ..saves import (
     save_path,
 )
 from ..speech_messages import say_error
-from .describe import Voice
+from .describe import Voice, local_name
 from .render import columns
 
 __all__ = ["MODE_WORDS", "add_saves_parser", "delete_command", "describe_save", "list_command"]
@@ -84,10 +85,12 @@ def local_time(stamp: str) -> str:
 def describe_save(saved: SavedGame) -> str:
     """One line about a save: who plays, where the game stands, and when it was saved."""
     game = saved.game
-    voice = Voice.for_game(game.players, game.rules)
-    parts = [_(" vs ").join(game.players)]
+    # A save made in another language: the names the table gave are said in this one.
+    names = tuple(local_name(name) for name in game.players)
+    voice = Voice.for_game(names, game.rules)
+    parts = [_(" vs ").join(names)]
     if saved.envelope.profile != "standard":
-        parts.append(_("profile {name}").format(name=game.profile.name))
+        parts.append(_("profile {name}").format(name=profile_title(game.profile.name)))
     match = saved.envelope.match
     if match is not None:
         parts.append(_("game {number} of {games}").format(number=len(match.results) + 1, games=match.games))

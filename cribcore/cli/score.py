@@ -137,7 +137,11 @@ def score_command(
     else:
         score = Score(rulebook.show_items(hand, starter, crib=crib))
     if as_json:
-        named = {"profile": rulebook.profile_name} if rulebook is not None else {}
+        named: dict[str, object] = {"profile": rulebook.profile_name} if rulebook is not None else {}
+        standing = rulebook.wild_standing(hand, starter, crib=crib) if rulebook is not None else ()
+        if standing:
+            # What each wild card stood for in the count, as its items say too.
+            named["wild"] = {str(card): str(stood) for card, stood in standing}
         print_json({**score.to_json(), **named})
         return 0
     painter = Painter.for_console(console)

@@ -18,6 +18,7 @@ import socket
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from rich.console import Console
 
@@ -77,6 +78,15 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help=_("offer a house-rule profile file besides the built-in ones (repeatable)"),
     )
     parser.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help=_(
+            "the address players reach the server at (https://cribbage.example.org), for invitation "
+            "links (default: the Host a trusted proxy passes on, else the address connected to)"
+        ),
+    )
+    parser.add_argument(
         "--rooms-per-minute",
         type=int,
         default=30,
@@ -101,6 +111,7 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         raise ValueError(_("--port: {port} is not a port number (0 to 65535)").format(port=args.port))
     if args.rooms_per_minute < 1:
         raise ValueError(_("--rooms-per-minute: must be at least 1"))
+    public_url = _public_url(args.public_url)
     from ..server.store import is_postgres
 
     if args.workers < 1:
@@ -137,6 +148,7 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         limits = Limits(
             rooms_per_minute=10**6,
             state_reads_per_minute=10**6,
+            reviews_per_minute=10**6,
             friend_seeds=args.allow_seeds,
             messages_per_second=1e6,
             burst=10**6,
@@ -144,7 +156,7 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     where = _without_password(str(db))
     if args.workers == 1:
-        app = create_app(db, limits=limits, profiles=profiles)
+        app = create_app(db, limits=limits, profiles=profiles, public_url=public_url)
         serving = _("Serving cribbage on {url} (rooms in {where}); Ctrl-C stops.")
     else:
         serving = _("Serving cribbage on {url} (rooms in {where}, {workers} processes); Ctrl-C stops.")
@@ -156,7 +168,10 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
             _run(uvicorn, app, sock)
         else:
             _supervise(
-                args.workers, lambda: _run(uvicorn, create_app(db, limits=limits, profiles=profiles), sock)
+                args.workers,
+                lambda: _run(
+                    uvicorn, create_app(db, limits=limits, profiles=profiles, public_url=public_url), sock
+                ),
             )
     except KeyboardInterrupt:
         pass
@@ -165,6 +180,20 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         if lock is not None:
             lock.release()
     return 0
+
+
+def _public_url(text: str | None) -> str | None:
+    """``--public-url`` checked: an http or https address with a host, no query or fragment."""
+    if text is None:
+        return None
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ValueError(
+            _("--public-url: {url} is not an address such as https://cribbage.example.org").format(
+                url=repr(text)
+            )
+        )
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
 
 
 GC_THRESHOLDS = (10_000, 20, 20)
@@ -188,6 +217,7 @@ def _run(uvicorn: Any, app: Any, sock: socket.socket) -> None:
         ws_max_size=65536,
         ws_per_message_deflate=False,
         lifespan="on",
+        proxy_headers=False,  # the application reads them itself, from trusted proxies only
     )
     uvicorn.Server(config).run(sockets=[sock])
 

@@ -37,7 +37,7 @@ from rich.text import Text
 
 from ..actions import Action, Pass
 from ..engine import Game, Phase
-from ..i18n import _
+from ..i18n import _, current_language
 from ..players import Player, make_player
 from ..players.muggins import declared_so_far
 from ..pluginmanager import PluginError
@@ -476,6 +476,8 @@ class Session:
             profile=self.seating.profile_label,
             game=game,
             match=self.match,
+            lang=current_language(),
+            record=self._record_base(),
         )
         try:
             self.slot.write(data)
@@ -527,14 +529,21 @@ class Session:
             saved = _("Saved before that move: cribbage resume {mode}").format(mode=self.mode)
             self.console.print(Text(saved, style="bold"))
 
+    def _record_base(self) -> Path | None:
+        """``--record`` for this game or match: as given, or ``game-2.json`` after ``game.json`` when the
+        table played again (what the save keeps, so that a resumed game never writes over an earlier
+        game's record)."""
+        record = self.record
+        if record is None or not self._again:
+            return record
+        return record.with_name(f"{record.stem}-{self._again + 1}{record.suffix}")
+
     def _record_path(self) -> Path | None:
         """``--record`` as given; in a match, one file per game (``game-1.json``, ``game-2.json``, …).
         A game (or match) played again at the table gets its own: ``game-2.json`` after ``game.json``."""
-        record = self.record
+        record = self._record_base()
         if record is None:
             return None
-        if self._again:
-            record = record.with_name(f"{record.stem}-{self._again + 1}{record.suffix}")
         if self.match is None or self.match.games == 1:
             return record
         number = len(self.match.results) + 1

@@ -17,6 +17,7 @@ change to a step reaches both tables:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -24,11 +25,15 @@ from rich.text import Text
 from ..actions import Action
 from ..events import Event
 from ..i18n import _
+from ..profile_titles import profile_title
 from ..views import SeatView
 from .describe import Voice
 from .narrate import Narrator
 from .prompt import Reader, ask_action
 from .render import Painter, seat_table
+
+if TYPE_CHECKING:  # a hint is worked out only when asked for
+    from ..players.hints import Hint
 
 __all__ = [
     "ask_turn",
@@ -46,7 +51,7 @@ def table_title(names: Sequence[str], profile: str | None = None) -> str:
     rules (``profile``, its name: ``"standard"`` or ``None`` is not named). Both tables decide the note
     here, from the game's profile name (only the built-in standard profile may be named so)."""
     title = _(" vs ").join(names)
-    return title if profile is None or profile == "standard" else f"{title} ({profile})"
+    return title if profile is None or profile == "standard" else f"{title} ({profile_title(profile)})"
 
 
 def print_heading(console: Console, title: str, goal: str) -> None:
@@ -74,6 +79,7 @@ def ask_turn(
     extra: Sequence[Text] = (),
     hints: bool = True,
     held_here: bool = True,
+    hinter: Callable[[SeatView], Hint] | None = None,
 ) -> Action:
     """A human's turn at ``view``: print on ``console`` the seat's table (after a blank line, with the
     pegging board when the pegs moved since it was last drawn, and the ``extra`` lines), then ask for
@@ -92,6 +98,7 @@ def ask_turn(
         help_text=help_text,
         hints=hints,
         held_here=held_here,
+        hinter=hinter,
     )
 
 

@@ -26,6 +26,11 @@ The table is computed on first use and kept in the data directory (``crib-tables
 by the profile's fingerprint, with the header of `cribcore.players.tablefiles`), so later games and
 processes read it; a missing or differently sampled file is computed again, a damaged or stale one
 after a one-line notice.
+
+A profile with wild standard cards (``cribcore_wild_cards``: the one-eyed jacks) has keys of their own:
+a wild card's rank is written with a ``*`` before it (``"5*J"``, ``"5*Js"``, ``"*J"``; the wild cards of
+one rank share them), and the keys without ``*`` then hold the rank's other cards only. A wild jack laid
+away is worth far more than another jack, and the table says so.
 """
 
 from __future__ import annotations
@@ -79,12 +84,20 @@ class CribTable:
     random: dict[str, float]
     one: dict[str, float]
     source: str
+    wild: tuple[int, ...] = ()
+    """The wild standard cards (card indices) whose keys are their own (see the module docstring)."""
 
 
-def pair_key(a: int, b: int) -> str:
-    """The table key of two laid-away cards (card indices)."""
-    low, high = sorted((a, b), key=lambda c: RANK[c])
-    key = RANK_SYMBOLS[RANK[low] - 1] + RANK_SYMBOLS[RANK[high] - 1]
+def card_key(card: int, wild: Sequence[int] = ()) -> str:
+    """The table key of one laid-away card (a card index): its rank, after ``*`` when it is wild."""
+    symbol = RANK_SYMBOLS[RANK[card] - 1]
+    return "*" + symbol if card in wild else symbol
+
+
+def pair_key(a: int, b: int, wild: Sequence[int] = ()) -> str:
+    """The table key of two laid-away cards (card indices); a card of ``wild`` is marked ``*``."""
+    low, high = sorted((a, b), key=lambda c: (RANK[c], c in wild))
+    key = card_key(low, wild) + card_key(high, wild)
     if RANK[low] != RANK[high] and SUIT[low] == SUIT[high]:
         key += "s"
     return key
@@ -122,16 +135,17 @@ def expected_crib(
     (`crib_table_for`), the shipped standard one by default.
     """
     table = table if table is not None else crib_table()
+    wild = table.wild
     if not discards:
         return 0.0
     if len(discards) == 1:
-        return table.one[RANK_SYMBOLS[RANK[discards[0]] - 1]]
+        return table.one[card_key(discards[0], wild)]
     if len(discards) == 2:
-        key = pair_key(discards[0], discards[1])
+        key = pair_key(discards[0], discards[1], wild)
         if crib_size == 4 and seats == 2:
             return (table.dealer if own else table.pone)[key]
         return table.random[key]
-    pairs = [table.random[pair_key(a, b)] for a, b in combinations(discards, 2)]
+    pairs = [table.random[pair_key(a, b, wild)] for a, b in combinations(discards, 2)]
     return sum(pairs) / len(pairs)
 
 
@@ -205,23 +219,30 @@ def crib_table_kept(book: Rulebook) -> bool:
     return _read(crib_cache_path(book.fingerprint), book) is not None
 
 
+def _wild_indices(book: Rulebook) -> tuple[int, ...]:
+    return tuple(sorted(card.index for card in book.wild_cards.stands_for if card.standard))
+
+
 def _read(path: Path, book: Rulebook) -> CribTable | None:
     """The table kept at ``path``, or ``None`` when it is missing, damaged, or not this profile's."""
     body = read_table(path, "crib", _CACHE_VERSION, book.fingerprint, book.profile_name)
     if body is None:
         return None
+    wild = _wild_indices(book)
     try:
         data = json.loads(body)
         if data["samples"] != CRIB_SAMPLES:
+            return None
+        if tuple(data.get("wild", ())) != wild:
             return None
         shipped = crib_table()
         parts = {}
         for name in ("dealer", "pone", "random", "one"):
             part = {str(key): float(value) for key, value in data[name].items()}
-            if part.keys() != getattr(shipped, name).keys():
+            if part.keys() != _keys(getattr(shipped, name), wild):
                 return None
             parts[name] = part
-        return CribTable(source=str(data["source"]), **parts)
+        return CribTable(source=str(data["source"]), wild=wild, **parts)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -235,6 +256,7 @@ def estimate_crib_table(book: Rulebook, samples: int, *, progress: Progress | No
     has uniform other cards. A key no crib held (rare keys, very few samples) keeps the shipped value.
     """
     shipped = crib_table()
+    wild = _wild_indices(book)
     sums: dict[str, float] = {}
     counts: dict[str, int] = {}
     rng = random.Random("crib-table")
@@ -247,14 +269,18 @@ def estimate_crib_table(book: Rulebook, samples: int, *, progress: Progress | No
         cards = [FULL_DECK[c] for c in crib]
         starter = FULL_DECK[drawn[4]]
         shift = book.show_total(cards, starter, crib=True) - show_total(cards, starter, crib=True)
-        keys = [pair_key(a, b) for a, b in combinations(crib, 2)]
-        keys += [RANK_SYMBOLS[RANK[c] - 1] for c in crib]
+        keys = [pair_key(a, b, wild) for a, b in combinations(crib, 2)]
+        keys += [card_key(c, wild) for c in crib]
         for key in keys:
             sums[key] = sums.get(key, 0.0) + shift
             counts[key] = counts.get(key, 0) + 1
 
     def shifted(values: dict[str, float]) -> dict[str, float]:
-        return {key: value + sums.get(key, 0.0) / max(1, counts.get(key, 0)) for key, value in values.items()}
+        # A wild card's key starts from the shipped value of its rank's key.
+        return {
+            key: values[key.replace("*", "")] + sums.get(key, 0.0) / max(1, counts.get(key, 0))
+            for key in _keys(values, wild)
+        }
 
     return CribTable(
         dealer=shifted(shipped.dealer),
@@ -262,4 +288,16 @@ def estimate_crib_table(book: Rulebook, samples: int, *, progress: Progress | No
         random=shifted(shipped.random),
         one=shifted(shipped.one),
         source=f"the shipped table plus {book.profile_name}'s crib count over {samples} random cribs",
+        wild=wild,
     )
+
+
+def _keys(values: dict[str, float], wild: Sequence[int]) -> set[str]:
+    """The keys of a table part: the shipped ones, and those ``wild`` cards add."""
+    keys = set(values)
+    if not wild:
+        return keys
+    if all(len(key) == 1 for key in values):
+        return keys | {card_key(c, wild) for c in wild}
+    cards = range(STANDARD_CARDS)
+    return keys | {pair_key(a, b, wild) for a in wild for b in cards if b != a}

@@ -64,7 +64,7 @@ from .hard import HardPlayer
 from .inference import BETA, keep_model, plays_seen
 from .level import LevelPlayer, goal
 from .muggins import declared_so_far
-from .pegging import KeepLikelihood, Leaf, search_play
+from .pegging import KeepLikelihood, Leaf, play_twins, search_play
 from .pegtable import PegTable, peg_table_at_hand, peg_table_for
 from .pegtable import fits as peg_fits
 from .tally import RANK, VALUE, card_of
@@ -310,8 +310,13 @@ class ExpertPlayer(LevelPlayer):
                 keep_model=model,
                 distinct=self.infer,
             )
-            n = len(candidates)
-            points = {card: sum(gains[i::n]) / max(1, len(gains[i::n])) for i, card in enumerate(candidates)}
+            # The leaf is called once per draw played out for each candidate the search plays out
+            # (one per rank under the standard play); a candidate's points are its twin's.
+            twin = play_twins(candidates, counting_for(self.rulebook_of(view)).standard_play)
+            searched = [i for i, j in enumerate(twin) if i == j]
+            n = len(searched)
+            shared = {i: sum(gains[k::n]) / max(1, len(gains[k::n])) for k, i in enumerate(searched)}
+            points = {card: shared[twin[i]] for i, card in enumerate(candidates)}
             estimates = [(e.card, points[e.card], e.samples) for e in ranked]
             wins = {e.card: e.value for e in ranked}
         best = estimates[0][1]

@@ -64,10 +64,12 @@ def numbers_reason(judgement: Judgement, view: SeatView, lang: str | None = None
                 N_("+{points} in your crib") if view.is_dealer else N_("+{points} in your partner's crib")
             )
         else:
+            # What is given away, said as such: "-5.4 in the opponent's crib" read as a loss of 5.4
+            # expected in the crib.
             template = (
-                N_("-{points} in the opponent's crib")
+                N_("gives {points} to the opponent's crib")
                 if view.rules.seats == 2
-                else N_("-{points} in the dealer's crib")
+                else N_("gives {points} to the dealer's crib")
             )
         whose = gettext(template, code).format(points=decimal_text(crib, 1, code))
         text = gettext(

@@ -66,6 +66,7 @@ __all__ = [
     "go_floors",
     "keep_weight",
     "play_out_ranks",
+    "play_twins",
     "quick_score",
     "race_ranks",
     "search_play",
@@ -866,6 +867,17 @@ def keep_weight(hands: Sequence[Sequence[int]], laid: Sequence[Sequence[int]], s
     return weight
 
 
+def play_twins(candidates: Sequence[int], standard: bool) -> list[int]:
+    """For each of ``candidates`` (card indices), the position of the candidate whose play-outs
+    `search_play` shares with it: under the standard play (``standard``) the first candidate of its
+    rank, otherwise itself. The search plays out the candidates that are their own twin, in order, and
+    calls its ``leaf`` once for each of them per draw it plays out."""
+    if not standard:
+        return list(range(len(candidates)))
+    first: dict[int, int] = {}
+    return [first.setdefault(RANK[c], i) for i, c in enumerate(candidates)]
+
+
 def search_play(
     view: SeatView,
     candidates: list[int],
@@ -959,10 +971,7 @@ def search_play(
     # Under the standard play only ranks count in a play-out (the show is counted apart, once per
     # draw): candidates of one rank get one play-out, and a draw whose hands have the ranks, in the
     # same order, of an earlier draw's (and the same show) gets that draw's values.
-    twin = list(range(len(candidates)))
-    if standard:
-        first: dict[int, int] = {}
-        twin = [first.setdefault(RANK[c], i) for i, c in enumerate(candidates)]
+    twin = play_twins(candidates, standard)
     searched = [i for i, j in enumerate(twin) if i == j]
     draws = max(min_samples, rollouts // len(searched if distinct else candidates))
     me = view.seat

@@ -78,9 +78,13 @@ class SimplePlayer:
         book, seat, dealer = view.rulebook, view.seat, view.dealer
         total = sum(book.show_total(kept, cut, crib=False, seat=seat, dealer=dealer) for cut in unseen)
         hand = total / len(unseen)
-        a, b = action.cards
-        crib = (2 if a.rank == b.rank else 0) + (2 if a.value + b.value == 15 else 0)
-        crib += 1 if 5 in (a.rank, b.rank) else 0
+        # Any number of cards may go to the crib (one, two, three or four, as the rules deal): each pair
+        # among them and each two that make 15 is worth 2, and each five a point.
+        given = action.cards
+        crib = sum(1 for c in given if c.rank == 5)
+        for i, a in enumerate(given):
+            for b in given[i + 1 :]:
+                crib += (2 if a.rank == b.rank else 0) + (2 if a.value + b.value == 15 else 0)
         sign = 1 if view.is_dealer else -1
         return hand + sign * crib * 0.5
 

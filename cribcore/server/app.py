@@ -12,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import os
 import time
 import weakref
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -46,6 +48,7 @@ from .messages import (
     ActionMessage,
     CreateRoom,
     Hello,
+    HintMessage,
     JoinRoom,
     LangMessage,
     NewGameMessage,
@@ -62,6 +65,7 @@ from .store import Store, open_store
 __all__ = ["Limits", "create_app"]
 
 STATIC = Path(str(resources.files("cribcore.server") / "static"))
+_log = logging.getLogger("cribcore.server")
 
 
 _SECURITY_HEADERS = [
@@ -76,6 +80,9 @@ _SECURITY_HEADERS = [
 
 _Body = TypeVar("_Body", bound=BaseModel)
 _T = TypeVar("_T")
+
+REVIEWS_KEPT = 256
+"""How many reviews a server process keeps to answer again."""
 
 CONFLICT_RETRIES = 5
 """How often a change over a shared store is tried when other processes keep changing the room."""
@@ -93,10 +100,16 @@ class Limits:
     """Refused messages in a row (over the rate) before the connection is closed."""
     rooms_per_minute: int = 30
     """Rooms one address may create in a minute."""
+    reviews_per_minute: int = 6
+    """Reviews one address may have worked out in a minute (one asked for again is answered from
+    those already worked out, and not counted): each is a whole game judged by the coach."""
     state_reads_per_minute: int = 600
     """Reads of a room's state over HTTP (``GET /api/rooms/ROOM/state``) one address may make in a
     minute: each one marks its seat used in the store, so an unlimited loop would be a write loop."""
     hello_seconds: float = 10.0
+    idle_seconds: float = 300.0
+    """A connection that sends nothing for this long is closed (1001), its seat freed: a client that
+    is still there connects again (the board pings every 25 seconds, `cribbage join` when idle too)."""
     outbox: int = 256
     """Messages waiting to be written to one connection before it counts as stalled and is closed
     (the client reconnects and is sent everything again)."""
@@ -152,6 +165,8 @@ class _Connection:
     ws: WebSocket
     room_id: str
     seat: int
+    key: str = field(default="", repr=False)
+    """The seat's key, as its hello gave it (it opens the room's invitation here: `Room.remember_key`)."""
     game: int = 0
     events: int = 0
     tokens: float = 0.0
@@ -181,30 +196,6 @@ class _Connection:
         return False
 
 
-class _PerMinute:
-    """How many times each client address did something in the last minute, against a limit: a
-    sliding window of the times, kept per address (and forgotten a minute after its last use)."""
-
-    __slots__ = ("limit", "times")
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.times: dict[str, deque[float]] = {}
-
-    def allow(self, address: str, now: float) -> bool:
-        """Count one more at ``now`` (seconds, monotonic) for ``address``, unless it has already
-        reached the limit in the minute before ``now``, in which case nothing is counted."""
-        if len(self.times) > 10_000:
-            self.times = {a: ts for a, ts in self.times.items() if ts and now - ts[-1] < 60}
-        recent = self.times.setdefault(address, deque())
-        while recent and now - recent[0] >= 60:
-            recent.popleft()
-        if len(recent) >= self.limit:
-            return False
-        recent.append(now)
-        return True
-
-
 class _Closed(Exception):
     """The connection is finished (closed by us after an error, or by the client)."""
 
@@ -213,8 +204,15 @@ class _Server:
     """The state behind the routes: the store, the open connections, one lock per room."""
 
     def __init__(
-        self, store: Store, clock: Callable[[], float], limits: Limits, profiles: Mapping[str, Profile]
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        limits: Limits,
+        profiles: Mapping[str, Profile],
+        public_url: str | None = None,
     ) -> None:
+        self.public_url = public_url.rstrip("/") if public_url else None
+        """The address invitation links start with (``https://cribbage.example.org``), when set."""
         self.store = store
         self.clock = clock
         self.limits = limits
@@ -222,8 +220,11 @@ class _Server:
         self.connections: dict[str, dict[int, _Connection]] = {}
         # A room's lock lives while someone holds or waits for it.
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self.created = _PerMinute(limits.rooms_per_minute)
-        self.state_reads = _PerMinute(limits.state_reads_per_minute)
+        self.reviews: OrderedDict[tuple[str, int, int, int, str], dict[str, Any]] = OrderedDict()
+        """Reviews answered, by room, game, seat, events in the game and language: a finished game's
+        review is the same each time it is asked for (the most recent `REVIEWS_KEPT`)."""
+        self.reviewing = asyncio.Semaphore(1)
+        """One review is worked out at a time: the others wait, and take no more of the processor."""
 
     def fetch(self, room_id: str, now: float) -> Room:
         """The room from the store, knowing which of its seats are connected: here, and (from a shared
@@ -231,8 +232,14 @@ class _Server:
         does not know the connections of this process)."""
         room = self.store.get(room_id, now)
         room.defer_computers = True  # `run_computers` moves them, off the event loop
-        here = set(self.connections.get(room_id, {}))
+        seats = self.connections.get(room_id, {})
+        here = set(seats)
         room.connected = here | room.connected if self.store.shared else here
+        if room.invite_hash is not None:
+            # The keys held here open the invitation of a room read back (it is never stored), and
+            # seal it for their seats (`Room.remember_key`).
+            for seat, conn in seats.items():
+                room.remember_key(seat, conn.key)
         return room
 
     def commit(self, room_id: str, now: float, change: Callable[[Room], _T]) -> tuple[Room, _T]:
@@ -242,7 +249,13 @@ class _Server:
         attempts = CONFLICT_RETRIES if self.store.shared else 1
         for attempt in range(attempts):
             room = self.fetch(room_id, now)
-            result = change(room)
+            try:
+                result = change(room)
+            except RoomError:
+                raise
+            except Exception:
+                self.store.forget(room_id)  # perhaps half changed: read back as saved next time
+                raise
             try:
                 self.store.save(room)
             except RoomError as exc:
@@ -429,7 +442,7 @@ class _Server:
         return data
 
     def check_creation_rate(self, address: str) -> None:
-        if not self.created.allow(address, time.monotonic()):
+        if not self.store.count_use("room", address, self.clock(), self.limits.rooms_per_minute):
             raise RoomError("rate", "too many rooms created from this address: wait a minute")
 
     async def parsed(self, request: Request, model: type[_Body]) -> _Body:
@@ -473,7 +486,7 @@ class _Server:
         )
         await self.run_computers(room)  # no one else sees the room before it is added
         self.store.add(room)
-        base = str(request.base_url).rstrip("/")
+        base = self.public_url or _own_address(request)
         return JSONResponse(
             {
                 "room": room.id,
@@ -503,8 +516,16 @@ class _Server:
             await self.broadcast(room)
         return JSONResponse({"room": room.id, "seat": seat, "key": key, "profile": room.profile.name})
 
+    def allow_state_read(self, address: str, now: float) -> bool:
+        """Count one read of state from ``address`` (a room's, or the discard trainer's answer) against
+        the per-address limit kept in the store; whether it is allowed. ``now`` is unused: the store
+        counts by the server's clock."""
+        del now
+        return self.store.count_use("state", address, self.clock(), self.limits.state_reads_per_minute)
+
     async def room_state(self, request: Request) -> Response:
-        if not self.state_reads.allow(request.client.host if request.client else "", time.monotonic()):
+        address = request.client.host if request.client else ""
+        if not self.allow_state_read(address, self.clock()):
             raise RoomError("rate", "too many reads of a room's state from this address: slow down")
         room_id = request.path_params["room"]
         key = request.headers.get("x-seat-key", "")
@@ -565,8 +586,15 @@ class _Server:
                     conn.writer.cancel()
 
     async def receive(self, conn: _Connection) -> str | None:
-        """The next frame's text (``None`` for a binary frame)."""
-        message = await conn.ws.receive()
+        """The next frame's text (``None`` for a binary frame). A connection silent for
+        `Limits.idle_seconds` is closed."""
+        try:
+            message = await asyncio.wait_for(conn.ws.receive(), self.limits.idle_seconds)
+        except TimeoutError:
+            self.shut(
+                conn, RoomError("idle", "nothing was sent for a long time: the connection is closed"), 1001
+            )
+            raise _Closed from None
         if message["type"] == "websocket.disconnect":
             raise _Closed
         text = message.get("text")
@@ -600,7 +628,13 @@ class _Server:
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(
-                    ws, room_id, seat, tokens=float(self.limits.burst), lang=hello.lang, room_lock=room_lock
+                    ws,
+                    room_id,
+                    seat,
+                    key=hello.key,
+                    tokens=float(self.limits.burst),
+                    lang=hello.lang,
+                    room_lock=room_lock,
                 )
                 if hello.changes:
                     conn.sent = Sent()
@@ -701,17 +735,22 @@ class _Server:
                 room.touch(now)
                 await self.send_state(conn, room, full=True)
                 return
-            if message.type == "hint":
+            if isinstance(message, HintMessage):
+                lang = message.lang or conn.lang
                 try:  # the expert's choice: off the event loop, as a computer seat's move
-                    await self.send(conn, await asyncio.to_thread(room.hint, conn.seat, conn.lang))
+                    await self.send(conn, await asyncio.to_thread(room.hint, conn.seat, lang))
                 except RoomError as exc:
                     await self.error(conn, exc)
+                except Exception as exc:  # a rule's plugin failed: this answer only
+                    await self.error(conn, _failed(exc))
                 return
             if message.type == "review":
-                try:  # a whole game judged: off the event loop, so other tables go on meanwhile
-                    await self.send(conn, await asyncio.to_thread(room.review, conn.seat, conn.lang))
+                try:
+                    await self.send(conn, await self.review(conn, room))
                 except RoomError as exc:
                     await self.error(conn, exc)
+                except Exception as exc:
+                    await self.error(conn, _failed(exc))
                 return
             # A shared store's room may be changed by another process between our read and write
             # (the other seat's move, say): the message is then tried again over the fresh room,
@@ -730,7 +769,34 @@ class _Server:
                         continue
                     await self.error(conn, exc)
                     return
+                except Exception as exc:
+                    # Anything else (a rule's plugin that raised mid-move) may have left the room in
+                    # memory half changed: it is dropped, and read back as last saved when next asked.
+                    self.store.forget(conn.room_id)
+                    await self.error(conn, _failed(exc))
+                    return
             await self.broadcast(room)
+
+    async def review(self, conn: _Connection, room: Room) -> dict[str, Any]:
+        """The review message for ``conn``'s seat: from the reviews answered before when the game has
+        not changed since, else worked out (off the event loop, one at a time, so other tables go on
+        meanwhile) within the per-address limit on reviews."""
+        key = (room.id, room.number, conn.seat, len(room.game.events), conn.lang)
+        kept = self.reviews.get(key)
+        if kept is not None:
+            self.reviews.move_to_end(key)
+            return kept
+        if not room.game.is_over:
+            raise RoomError("illegal", "the review comes when the game is over")
+        address = conn.ws.client.host if conn.ws.client else ""
+        if not self.store.count_use("review", address, self.clock(), self.limits.reviews_per_minute):
+            raise RoomError("rate", "too many reviews asked for from this address: wait a minute")
+        async with self.reviewing:
+            answer = await asyncio.to_thread(room.review, conn.seat, conn.lang)
+        self.reviews[key] = answer
+        while len(self.reviews) > REVIEWS_KEPT:
+            self.reviews.popitem(last=False)
+        return answer
 
     @staticmethod
     def apply(
@@ -751,6 +817,53 @@ class _Server:
             room.decline(seat, now)
 
 
+FROM_PROXY = "cribcore.from_proxy"
+"""The scope key `_Forwarded` sets: whether the request came through a trusted proxy."""
+
+
+def _own_address(request: Request) -> str:
+    """The server's address for invitation links, when none is configured: the ``Host`` header only
+    from a trusted proxy (`_Forwarded`), which is asked for the public address; from anyone else, the
+    address the connection was made to (a ``Host`` a client chose never goes into a link)."""
+    scheme = request.url.scheme
+    if request.scope.get(FROM_PROXY):
+        host = request.headers.get("host", "")
+        if host:
+            return f"{scheme}://{host}"
+    server = request.scope.get("server")
+    if not server:
+        return f"{scheme}://localhost"
+    host, port = str(server[0]), server[1]
+    if ":" in host:
+        host = f"[{host}]"
+    default = {"http": 80, "https": 443}.get(scheme)
+    return f"{scheme}://{host}" if port in (None, default) else f"{scheme}://{host}:{port}"
+
+
+class _Forwarded:
+    """A proxy's ``X-Forwarded-Proto`` and ``X-Forwarded-For``, and its ``Host``, believed only from
+    the ``trusted`` addresses (``FORWARDED_ALLOW_IPS``, as uvicorn reads it: by default 127.0.0.1 and
+    ::1, a proxy on the same host), which uvicorn's own handling of them would not tell the application."""
+
+    def __init__(self, app: ASGIApp, trusted: str) -> None:
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        self.app = ProxyHeadersMiddleware(app, trusted_hosts=trusted)  # type: ignore[arg-type]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            client = scope.get("client")
+            scope[FROM_PROXY] = client is not None and client[0] in self.app.trusted_hosts
+        await self.app(scope, receive, send)  # type: ignore[arg-type]
+
+
+def _failed(exc: Exception) -> RoomError:
+    """The one error a seat is answered with when its message failed for a reason not its own."""
+    _log.error("a request failed: %s", exc, exc_info=exc)  # for whoever runs the server
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    return RoomError("failed", f"the server could not do that, and nothing changed: {reason}")
+
+
 def _writable(ws: WebSocket) -> bool:
     """Whether a message sent to ``ws`` now is written without waiting: it is connected, and its
     server's protocol shows its socket is not paused for a client that reads too slowly (uvicorn's
@@ -763,9 +876,11 @@ def _writable(ws: WebSocket) -> bool:
 
 
 def _seat_touched(room: Room, key: str, now: float) -> int:
-    """The seat ``key`` holds in ``room``, which it has just used."""
+    """The seat ``key`` holds in ``room``, which it has just used (and which opens or seals the room's
+    invitation for it: `Room.remember_key`)."""
     seat = room.seat_of(key)
     room.touch(now)
+    room.remember_key(seat, key)
     return seat
 
 
@@ -796,10 +911,11 @@ def _json_errors(
     async def wrapped(request: Request) -> Response:
         try:
             response = await handler(request)
-        except RoomError as exc:
-            text = say(str(exc), _accepted_language(request))
+        except Exception as exc:
+            refused = exc if isinstance(exc, RoomError) else _failed(exc)
+            text = say(str(refused), _accepted_language(request))
             response = JSONResponse(
-                {"error": text, "code": exc.code}, status_code=HTTP_STATUS.get(exc.code, 400)
+                {"error": text, "code": refused.code}, status_code=HTTP_STATUS.get(refused.code, 400)
             )
         response.headers["cache-control"] = "no-store"
         return response
@@ -859,16 +975,27 @@ def create_app(
     clock: Callable[[], float] = time.time,
     limits: Limits | None = None,
     profiles: Mapping[str, Profile] | None = None,
+    public_url: str | None = None,
 ) -> Starlette:
     """The application over the rooms in ``db``: a SQLite file (``":memory:"`` keeps nothing) or a
     PostgreSQL URL (``postgresql://…``; then any number of processes may serve the same rooms).
 
     ``clock`` gives the time in seconds since the epoch (rooms expire seven days after their last
-    activity); ``profiles`` are the profiles a room may be created with (every built-in one by default).
+    activity); ``profiles`` are the profiles a room may be created with (every built-in one by default);
+    ``public_url`` is the address invitation links start with (by default the ``Host`` a trusted proxy
+    passes on, else the address the connection was made to).
+
+    The application reads a proxy's forwarded headers itself, only from the addresses in the environment
+    variable ``FORWARDED_ALLOW_IPS`` (127.0.0.1 and ::1 by default): run it with uvicorn's
+    ``proxy_headers`` off.
     """
     store = open_store(db)
     server = _Server(
-        store, clock, limits or Limits(), profiles if profiles is not None else default_profiles()
+        store,
+        clock,
+        limits or Limits(),
+        profiles if profiles is not None else default_profiles(),
+        public_url,
     )
 
     async def index(request: Request) -> Response:
@@ -902,7 +1029,7 @@ def create_app(
             Route("/api/rooms/{room}/state", _json_errors(server.room_state)),
             Route(
                 "/api/practice/discards",
-                _json_errors(practice_discards(server.parsed, server.state_reads.allow)),
+                _json_errors(practice_discards(server.parsed, server.allow_state_read)),
                 methods=["POST"],
             ),
             WebSocketRoute("/ws", server.play),
@@ -911,5 +1038,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(_SecurityHeaders, play=server.play)
+    app.add_middleware(
+        _Forwarded, trusted=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+    )  # outermost
     app.state.server = server
     return app

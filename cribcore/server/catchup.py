@@ -22,7 +22,7 @@ from ..actions import Discard, Play, parse_action
 from ..cards import parse_card
 from ..engine import DealLog, Game, Phase
 from ..records import DealRecord, deal_record
-from .rooms import HISTORY_KEPT, Room, Seat, StoredRoom
+from .rooms import HISTORY_KEPT, Room, Seat, StoredRoom, hash_secret
 
 __all__ = ["catch_up", "extend_game"]
 
@@ -47,8 +47,10 @@ def catch_up(room: Room, data: str | bytes) -> int | None:
     applied = extend_game(room.game, row.record)
     if applied is None:
         return None
-    room.seats = [Seat(s.name, s.kind, s.key_hash) for s in row.seats]
-    room.invite = row.invite
+    room.seats = [Seat(s.name, s.kind, s.key_hash, s.sealed_invite) for s in row.seats]
+    invite_hash = row.invite_hash or (hash_secret(row.invite) if row.invite else None)
+    if invite_hash != room.invite_hash:  # another invitation (or none): opened again from a seat's key
+        room.invite, room.invite_hash = row.invite, invite_hash
     room.last_active = row.last_active
     room.between_hands = row.between_hands
     room.ready = set(row.ready)

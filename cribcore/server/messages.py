@@ -7,6 +7,7 @@ with one line naming the field (`problem`). See ``docs/server.md``.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Annotated, Literal
 
@@ -26,6 +27,7 @@ __all__ = [
     "ClientMessage",
     "CreateRoom",
     "Hello",
+    "HintMessage",
     "JoinRoom",
     "Lang",
     "LangMessage",
@@ -65,6 +67,7 @@ HTTP_STATUS = {
     "expired": 410,
     "too-large": 413,
     "rate": 429,
+    "failed": 500,
     "reconnecting": 503,
 }
 """The HTTP status the server answers each error code with (``docs/server.md``)."""
@@ -99,9 +102,17 @@ def clean_name(text: str) -> str:
         marks = marks + 1 if unicodedata.category(ch).startswith("M") else 0
         if marks > MAX_MARKS:
             raise ValueError(f"a name has at most {MAX_MARKS} accents on one letter")
-    if unicodedata.normalize("NFKC", name).casefold().startswith("computer"):
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    if folded.startswith("computer"):
         raise ValueError("a name must not look like a computer seat's")
+    if _EMPTY_SEAT.fullmatch(folded):
+        raise ValueError("a name must not look like an empty seat's")
     return name
+
+
+_EMPTY_SEAT = re.compile(r"(seat|puesto)\s*\d+")
+"""What a board calls a seat nobody has taken ("Seat 2", in Spanish "Puesto 2"), folded: a player so
+named would pass for an empty seat."""
 
 
 Name = Annotated[str, AfterValidator(clean_name)]
@@ -173,10 +184,20 @@ class SimpleMessage(BaseModel):
     """A message that is only its type."""
 
     model_config = _STRICT
-    type: Literal["next", "decline", "sync", "ping", "hint", "review"]
+    type: Literal["next", "decline", "sync", "ping", "review"]
 
 
-AnyMessage = Hello | ActionMessage | NewGameMessage | ReopenMessage | LangMessage | SimpleMessage
+class HintMessage(BaseModel):
+    """What the expert would do for this seat now; its reason in ``lang`` (by default the connection's)."""
+
+    model_config = _STRICT
+    type: Literal["hint"]
+    lang: Lang | None = None
+
+
+AnyMessage = (
+    Hello | ActionMessage | NewGameMessage | ReopenMessage | LangMessage | HintMessage | SimpleMessage
+)
 
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 

@@ -9,6 +9,7 @@ that either succeeds or raises `RoomError` and leaves the room as it was. The se
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import math
@@ -45,7 +46,9 @@ __all__ = [
     "Seat",
     "hash_secret",
     "new_secret",
+    "seal_invite",
     "split_secret",
+    "unseal_invite",
 ]
 
 EXPIRY_SECONDS = 7 * 24 * 3600
@@ -87,6 +90,33 @@ def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def _invite_pad(key: str, invite_hash: str) -> bytes:
+    """The 32 bytes a seat's ``key`` seals one invitation (named by its hash) with."""
+    return hmac.new(key.encode(), f"cribcore-invite/{invite_hash}".encode(), hashlib.sha256).digest()
+
+
+def seal_invite(invite: str, key: str, invite_hash: str) -> str | None:
+    """``invite`` sealed with a seat's ``key``: what the room stores so that the seat's holder, and
+    nobody who reads only the database, can be shown the invitation again (hex; ``None`` for an
+    invitation not of `new_secret`'s form, which is then not sealed)."""
+    token = invite.partition(".")[2]
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+    except ValueError:
+        return None
+    if len(raw) != 32 or base64.urlsafe_b64encode(raw).rstrip(b"=").decode() != token:
+        return None
+    return bytes(a ^ b for a, b in zip(raw, _invite_pad(key, invite_hash), strict=True)).hex()
+
+
+def unseal_invite(room_id: str, sealed: str, key: str, invite_hash: str) -> str | None:
+    """The invitation `seal_invite` sealed with ``key``, or ``None`` when it does not open to the
+    invitation whose hash is ``invite_hash``."""
+    raw = bytes(a ^ b for a, b in zip(bytes.fromhex(sealed), _invite_pad(key, invite_hash), strict=True))
+    invite = f"{room_id}.{base64.urlsafe_b64encode(raw).rstrip(b'=').decode()}"
+    return invite if hmac.compare_digest(hash_secret(invite), invite_hash) else None
+
+
 @dataclass(slots=True)
 class Seat:
     """One seat: a human (``kind`` ``"human"``, joined once ``key_hash`` is set) or a computer level."""
@@ -94,6 +124,8 @@ class Seat:
     name: str
     kind: str
     key_hash: str | None = None
+    sealed_invite: str | None = None
+    """The room's invitation sealed with this seat's key (`seal_invite`), while there is one."""
 
     @property
     def human(self) -> bool:
@@ -153,7 +185,12 @@ class Room:
     game: Game
     number: int = 1
     invite: str | None = None
-    """The invitation code while a seat is free (friend rooms); shown again to seat 0's holder."""
+    """The invitation code while a seat is free (friend rooms), when this process knows it: it is never
+    stored. The room stores its hash (`invite_hash`), as it does seat keys', and each seated player's
+    copy sealed with that player's key (`Seat.sealed_invite`); a seat's key presented here opens it
+    (`remember_key`), so that it is shown again to the seated players."""
+    invite_hash: str | None = None
+    """The hash of the invitation (`hash_secret`), while there is one: what a join is checked against."""
     last_active: float = 0.0
     between_hands: int | None = None
     ready: set[int] = field(default_factory=set)
@@ -177,6 +214,9 @@ class Room:
     _room_data: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
     """Each seat's last `room_json`, with what it was written from (`room_json_kept`)."""
     _head: tuple[tuple[Any, ...] | None, str] = (None, "")
+    _keys: dict[int, str] = field(default_factory=dict, repr=False)
+    """The seat keys presented to this process (not stored): they seal a new invitation for their
+    seats."""
     """`to_text`'s text of the room's fields but ``last_active`` and the record, with what it was
     written from."""
 
@@ -222,6 +262,10 @@ class Room:
                 seat.key_hash = hash_secret(key)
                 keys.append((index, key))
         invite = new_secret(room_id) if mode == "friend" else None
+        invite_hash = hash_secret(invite) if invite is not None else None
+        if invite is not None and invite_hash is not None:
+            for index, key in keys:
+                seats[index].sealed_invite = seal_invite(invite, key, invite_hash)
         if mode == "same-device":
             _check_distinct(names)
         room_seed = seed if seed is not None else _secret_room_seed()
@@ -234,8 +278,10 @@ class Room:
             seed=room_seed,
             game=game,
             invite=invite,
+            invite_hash=invite_hash,
             last_active=now,
             defer_computers=defer_computers,
+            _keys=dict(keys),
         )
         room._run_computers()
         return room, keys, invite
@@ -250,10 +296,13 @@ class Room:
             "format": ROOM_FORMAT,
             "id": self.id,
             "mode": self.mode,
-            "seats": [{"name": s.name, "kind": s.kind, "key_hash": s.key_hash} for s in self.seats],
+            "seats": [
+                {"name": s.name, "kind": s.kind, "key_hash": s.key_hash, "sealed_invite": s.sealed_invite}
+                for s in self.seats
+            ],
             "seed": self.seed,
             "number": self.number,
-            "invite": self.invite,
+            "invite_hash": self.invite_hash,
             "last_active": self.last_active,
             "between_hands": self.between_hands,
             "ready": sorted(self.ready),
@@ -268,12 +317,12 @@ class Room:
         while they stay the same, and the record's finished deals (only the deal in play is new)."""
         made_from = (
             self.number,
-            self.invite,
+            self.invite_hash,
             self.between_hands,
             tuple(sorted(self.ready)),
             self.proposed_by,
             tuple(sorted(self.agreed)),
-            tuple([(s.name, s.kind, s.key_hash) for s in self.seats]),
+            tuple([(s.name, s.kind, s.key_hash, s.sealed_invite) for s in self.seats]),
             list(self.history),  # its entries are added and dropped, never changed
         )
         kept_from, head = self._head
@@ -319,11 +368,14 @@ class Room:
             id=row.id,
             mode=row.mode,
             profile=game.profile,
-            seats=[Seat(s.name, s.kind, s.key_hash) for s in row.seats],
+            seats=[Seat(s.name, s.kind, s.key_hash, s.sealed_invite) for s in row.seats],
             seed=row.seed,
             game=game,
             number=row.number,
+            # A room stored before invitations were hashed has its invitation in clear: it is known
+            # here, and stored hashed from the next save on (each seat's sealed copy as it connects).
             invite=row.invite,
+            invite_hash=row.invite_hash or (hash_secret(row.invite) if row.invite else None),
             last_active=row.last_active,
             between_hands=row.between_hands,
             ready=set(row.ready),
@@ -351,7 +403,7 @@ class Room:
     def join(self, invite: str, name: str, now: float) -> tuple[int, str]:
         """Seat the holder of ``invite`` at the next free seat under ``name``; returns the seat and its
         new key. Raises `RoomError` for a wrong invitation (``bad-key``) or a full room (``full``)."""
-        if self.invite is None or not hmac.compare_digest(self.invite.encode(), invite.encode()):
+        if self.invite_hash is None or not hmac.compare_digest(self.invite_hash, hash_secret(invite)):
             raise RoomError("bad-key", "that invitation is not valid (ask for a new link)")
         free = self.free_seats()
         if not free:
@@ -362,6 +414,8 @@ class Room:
         self.seats[index] = Seat(name, "human", hash_secret(key))
         self.game.players = tuple(seat.name for seat in self.seats)
         self.last_active = now
+        self.invite = invite  # known here now: sealed for the new seat, and shown to the others
+        self.remember_key(index, key)
         return index, key
 
     def reopen(self, by: int, seat: int, now: float) -> str:
@@ -378,9 +432,31 @@ class Room:
         if seat in self.connected:
             raise RoomError("illegal", f"{target.name} is connected: only an absent seat can be reopened")
         target.key_hash = None
-        self.invite = new_secret(self.id)
+        self._keys.pop(seat, None)
+        invite = self.invite = new_secret(self.id)
+        self.invite_hash = hash_secret(invite)
+        for index, other in enumerate(self.seats):
+            other.sealed_invite = None
+            key = self._keys.get(index)
+            if key is not None and other.key_hash == hash_secret(key):
+                other.sealed_invite = seal_invite(invite, key, self.invite_hash)
         self.last_active = now
-        return self.invite
+        return invite
+
+    def remember_key(self, seat: int, key: str) -> None:
+        """``seat``'s holder presented ``key`` here (its hello, a read of its state): the invitation is
+        opened from the seat's sealed copy when this process does not know it, or sealed for the seat
+        when it knows it and the seat has no copy yet."""
+        self._keys[seat] = key
+        invite_hash = self.invite_hash
+        if invite_hash is None:
+            return
+        holder = self.seats[seat]
+        if self.invite is None:
+            if holder.sealed_invite is not None:
+                self.invite = unseal_invite(self.id, holder.sealed_invite, key, invite_hash)
+        elif holder.sealed_invite is None:
+            holder.sealed_invite = seal_invite(self.invite, key, invite_hash)
 
     def free_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if not seat.joined]
@@ -751,6 +827,7 @@ class _StoredSeat(BaseModel):
     name: str = Field(min_length=1, max_length=MAX_NAME)
     kind: Literal["human", "easy", "medium", "hard", "expert"]
     key_hash: str | None = Field(pattern=r"^[0-9a-f]{64}$")
+    sealed_invite: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")
 
 
 class _StoredGame(BaseModel):
@@ -771,7 +848,9 @@ class StoredRoom(BaseModel):
     seats: list[_StoredSeat] = Field(min_length=2, max_length=4)
     seed: int = Field(ge=0, lt=2**256)
     number: int = Field(ge=1)
-    invite: str | None = Field(max_length=200)
+    invite: str | None = Field(None, max_length=200)
+    """An invitation in clear, as rooms stored it before they hashed it (read, never written)."""
+    invite_hash: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")
     last_active: float = Field(allow_inf_nan=False)
     between_hands: int | None = Field(ge=0)
     ready: list[_Index] = Field(max_length=4)

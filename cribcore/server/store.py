@@ -52,6 +52,13 @@ CREATE TABLE IF NOT EXISTS expired (
     id TEXT PRIMARY KEY,
     expired_at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS uses (
+    kind TEXT NOT NULL,
+    address TEXT NOT NULL,
+    minute INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (kind, address, minute)
+);
 """
 
 Row = tuple[str, float, str, int]
@@ -134,6 +141,16 @@ class Store:
         return len(gone)
 
     def _sweep(self, now: float, cutoff: float) -> list[str]:
+        raise NotImplementedError
+
+    def count_use(self, kind: str, address: str, now: float, limit: int) -> bool:
+        """Count one more ``kind`` of request (``"room"``, ``"state"``, ``"review"``) from the client
+        ``address`` in the clock minute of ``now``, unless ``limit`` are counted there already; whether
+        it was counted (allowed). The count is the database's, so every process serving it counts
+        against one limit. Counts older than the minute before are forgotten by `sweep`."""
+        return self._count_use(kind, address, int(now // 60), limit)
+
+    def _count_use(self, kind: str, address: str, minute: int, limit: int) -> bool:
         raise NotImplementedError
 
     def count(self) -> int:
@@ -281,6 +298,11 @@ class Store:
             raise _expired()
         return room
 
+    def forget(self, room_id: str) -> None:
+        """Drop the room from memory (a change to it failed half made): the next `get` reads it back
+        from the database, as it was last saved."""
+        self._forget(room_id)
+
     def delete(self, room_id: str, *, expired_at: float | None = None) -> None:
         """Delete a room; with ``expired_at``, leave its tombstone."""
         self._forget(room_id)
@@ -353,7 +375,20 @@ class RoomStore(Store):
             )
             self._db.execute("DELETE FROM rooms WHERE last_active <= ?", (cutoff,))
             self._db.execute("DELETE FROM expired WHERE expired_at <= ?", (now - TOMBSTONE_SECONDS,))
+            self._db.execute("DELETE FROM uses WHERE minute < ?", (int(now // 60) - 1,))
         return gone
+
+    def _count_use(self, kind: str, address: str, minute: int, limit: int) -> bool:
+        if limit < 1:
+            return False
+        with self._db:
+            row = self._db.execute(
+                "INSERT INTO uses (kind, address, minute, count) VALUES (?, ?, ?, 1) "
+                "ON CONFLICT (kind, address, minute) DO UPDATE SET count = count + 1 WHERE count < ? "
+                "RETURNING count",
+                (kind, address, minute, limit),
+            ).fetchone()
+        return row is not None
 
     def count(self) -> int:
         row = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()

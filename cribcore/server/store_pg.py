@@ -56,6 +56,13 @@ CREATE TABLE IF NOT EXISTS expired (
     id TEXT PRIMARY KEY,
     expired_at DOUBLE PRECISION NOT NULL
 );
+CREATE TABLE IF NOT EXISTS uses (
+    kind TEXT NOT NULL,
+    address TEXT NOT NULL,
+    minute BIGINT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (kind, address, minute)
+);
 CREATE TABLE IF NOT EXISTS presence (
     room_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -248,7 +255,21 @@ class PostgresStore(Store):
                 (cutoff, now),
             ).fetchall()
             conn.execute("DELETE FROM expired WHERE expired_at <= %s", (now - TOMBSTONE_SECONDS,))
+            conn.execute("DELETE FROM uses WHERE minute < %s", (int(now // 60) - 1,))
         return [str(r[0]) for r in gone]
+
+    def _count_use(self, kind: str, address: str, minute: int, limit: int) -> bool:
+        if limit < 1:
+            return False
+        # One statement: of the processes counting at once, the row's lock lets each see the others'.
+        return bool(
+            self._run(
+                "INSERT INTO uses (kind, address, minute, count) VALUES (%s, %s, %s, 1) "
+                "ON CONFLICT (kind, address, minute) DO UPDATE SET count = uses.count + 1 "
+                "WHERE uses.count < %s RETURNING count",
+                (kind, address, minute, limit),
+            )
+        )
 
     def count(self) -> int:
         with self._tx() as conn:

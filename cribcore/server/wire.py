@@ -24,7 +24,7 @@ from ..events import Event
 from ..i18n import check_language
 from ..rules import RuleSet
 from ..scoring import ScoreItem
-from ..speech import item_name, reasons, spoken_play, spoken_show, spoken_starter
+from ..speech import is_silent, item_name, reasons, spoken_play, spoken_show, spoken_starter
 from ..validation import first_problem
 from ..views import SeatView
 from .jsontext import FAST, compact
@@ -51,7 +51,13 @@ def _cards(cards: Sequence[Card]) -> list[str]:
 
 def _item_to_json(item: ScoreItem, lang: str) -> dict[str, Any]:
     name = item_name(item, lang=lang)
-    return {"kind": item.kind, "name": name, "cards": _cards(item.cards), "points": item.points}
+    data = {"kind": item.kind, "name": name, "cards": _cards(item.cards), "points": item.points}
+    # Only when there is something to say, so that every other item keeps its shape.
+    if item.wild:
+        data["wild"] = {card.text: stood.text for card, stood in item.wild}
+    if is_silent(item):
+        data["silent"] = True
+    return data
 
 
 def _spoken(event: Event, items: Sequence[ScoreItem], lang: str) -> str | None:
@@ -127,7 +133,7 @@ def _item_text(item: ScoreItem, lang: str) -> str | None:
     """`_item_to_json` as JSON text; ``None`` for an item with a value of a type the engine does not
     give."""
     kind, points = item.kind, item.points
-    if type(kind) is not str or type(points) is not int:
+    if type(kind) is not str or type(points) is not int or item.wild or is_silent(item):
         return None
     name = encode_basestring_ascii(item_name(item, lang=lang))
     cards = ",".join([f'"{card.text}"' for card in item.cards])  # a card's text needs no escapes
@@ -297,6 +303,8 @@ class _ItemModel(BaseModel):
     name: str = Field("", max_length=80)
     cards: list[str] = Field(max_length=12)
     points: int
+    wild: dict[str, str] = Field(default_factory=dict, max_length=12)
+    silent: bool = False
 
 
 class _EventModel(BaseModel):
@@ -367,7 +375,15 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
             seat=model.seat,
             cards=_parse_cards(model.cards),
             points=model.points,
-            items=tuple(ScoreItem(i.kind, _parse_cards(i.cards), i.points) for i in model.items),
+            items=tuple(
+                ScoreItem(
+                    i.kind,
+                    _parse_cards(i.cards),
+                    i.points,
+                    tuple((parse_card(card), parse_card(stood)) for card, stood in i.wild.items()),
+                )
+                for i in model.items
+            ),
             scores=tuple(model.scores),
             count=model.count,
             scored=model.scored,

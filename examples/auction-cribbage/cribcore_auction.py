@@ -72,7 +72,9 @@ class Auction:
             return PhaseStep(note="everyone passes: the deal passes left as usual")
         winner, price = max(bids, key=lambda bid: bid[1])
         paid = ((winner, ScoreItem("auction", (), -price)),) if price else ()
-        return PhaseStep(dealer=winner, awards=paid, note=f"seat {winner + 1} buys the crib for {price}")
+        return PhaseStep(
+            dealer=winner, awards=paid, note=f"the crib goes to {{seat {winner + 1}}} for {price}"
+        )
 
     @hookimpl
     def cribcore_phase_choose(self, state: PhaseState, level: str, legal: tuple[str, ...]) -> str | None:

@@ -11,24 +11,25 @@ A house rule, and a complete third-party cribcore plugin that adds cards to the 
 - A joker turned up as the starter is not a jack: it scores no heels, but the dealer scores
   ``turned_up`` points (2 by default, 0 to turn it off) for "the joker turned up", its own kind of score.
 
-How an extra card is counted is up to the plugin: the standard hooks see a joker as the ten-card it is
-made as (the king of spades, counting ten), and this plugin's wrappers replace their items whenever a
-joker is among the cards. Other plugins' show items for a count with a joker are replaced too: with a
-joker, the count is the standard count of the best card it can stand for.
+The show needs no scoring code: the plugin declares the jokers wild (``cribcore_wild_cards``) and the
+rules authority counts each hand and crib as the best substitution, under every plugin of the profile,
+its items naming what each joker stood for ("X1 as 5♥"). In the play a joker is what it is made as (the
+king of spades, counting ten) to the standard hooks; this plugin's wrapper counts it as the best
+ten-card and puts the items back on the joker with `cribcore.wild.substituted_items`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
-from itertools import permutations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from cribcore.cards import FULL_DECK, Card, Rank, Suit
 from cribcore.hookspecs import hookimpl
-from cribcore.scoring import ScoreItem, play_items, show_items, show_total
+from cribcore.scoring import ScoreItem, play_items
 from cribcore.speech import ScoreKind
+from cribcore.wild import substituted_items
 
 TURNED_UP = "joker-turned-up"
 """This plugin's own kind of score item: a joker turned up as the starter."""
@@ -39,7 +40,7 @@ JOKERS = (
 )
 """The jokers: made once, as every process that loads this plugin must parse ``X1`` and ``X2``."""
 
-_TEN_CARDS = tuple(Card(rank, Suit.SPADES) for rank in (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING))
+_TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 
 ItemsResult = Sequence[Sequence[ScoreItem] | None]
 
@@ -64,6 +65,10 @@ class JokerCribbage:
         return self.pack
 
     @hookimpl
+    def cribcore_wild_cards(self) -> Mapping[Card, Sequence[Card]]:
+        return {joker: FULL_DECK for joker in JOKERS[: self.options.jokers]}
+
+    @hookimpl
     def cribcore_score_kinds(self) -> Mapping[str, ScoreKind]:
         return {TURNED_UP: ScoreKind(label="joker turned up", spoken="the joker turned up")}
 
@@ -76,52 +81,32 @@ class JokerCribbage:
         return [[ScoreItem(TURNED_UP, (starter,), points)]] if points else []
 
     @hookimpl(wrapper=True)
-    def cribcore_show_items(
-        self, cards: tuple[Card, ...], starter: Card, crib: bool
-    ) -> Generator[None, ItemsResult, ItemsResult]:
-        results = yield
-        if all(card.standard for card in (*cards, starter)):
-            return results
-        return [best_show(cards, starter, crib=crib)]
-
-    @hookimpl(wrapper=True)
     def cribcore_play_items(self, pile: tuple[Card, ...]) -> Generator[None, ItemsResult, ItemsResult]:
         results = yield
         if all(card.standard for card in pile):
             return results
-        return [play_items(as_laid(pile))]
+        standing = as_laid(pile)
+        return [substituted_items(play_items([standing.get(card, card) for card in pile]), standing)]
 
 
-def best_show(cards: Sequence[Card], starter: Card, *, crib: bool) -> tuple[ScoreItem, ...]:
-    """The show items of ``cards`` with ``starter`` when each joker among them is the card that scores
-    most (the first such card in card order on a tie), each item showing the joker standing for it."""
-    wild = [card for card in (*cards, starter) if not card.standard]
-    taken = {card for card in (*cards, starter) if card.standard}
-    free = [card for card in FULL_DECK if card not in taken]
-    best: dict[Card, Card] = {}
-    best_points = -1
-    for choice in permutations(free, len(wild)):
-        chosen = dict(zip(wild, choice, strict=True))
-        hand = [chosen.get(card, card) for card in cards]
-        points = show_total(hand, chosen.get(starter, starter), crib=crib)
-        if points > best_points:
-            best, best_points = chosen, points
-    standing = {joker: joker.standing_for(card.rank, card.suit) for joker, card in best.items()}
-    hand = [standing.get(card, card) for card in cards]
-    return show_items(hand, standing.get(starter, starter), crib=crib)
-
-
-def as_laid(pile: Sequence[Card]) -> tuple[Card, ...]:
-    """The pile with each joker standing for the ten-card that scored most as it was laid (the first of
-    10, J, Q, K on a tie), given what the jokers laid before it stood for."""
+def as_laid(pile: Sequence[Card]) -> dict[Card, Card]:
+    """What each joker of the pile stood for: the ten-card that scored most as it was laid (the first
+    of 10, J, Q, K on a tie), given what the jokers laid before it stood for; a card of that rank not
+    laid in the count, so that the items can be put back on the joker."""
     laid: list[Card] = []
+    standing: dict[Card, Card] = {}
     for card in pile:
         if card.standard:
             laid.append(card)
             continue
-        options = [card.standing_for(ten.rank, ten.suit) for ten in _TEN_CARDS]
-        laid.append(max(options, key=lambda option: sum(i.points for i in play_items((*laid, option)))))
-    return tuple(laid)
+        options = [
+            next(ten for ten in FULL_DECK if ten.rank == rank and ten not in laid and ten not in pile)
+            for rank in _TEN_RANKS
+        ]
+        best = max(options, key=lambda option: sum(item.points for item in play_items((*laid, option))))
+        standing[card] = best
+        laid.append(best)
+    return standing
 
 
 PROFILE = """\

@@ -49,6 +49,10 @@ class Boom:
         return self._answer("cribcore_check_rules")
 
     @hookimpl
+    def cribcore_wild_cards(self) -> object:
+        return self._answer("cribcore_wild_cards")
+
+    @hookimpl
     def cribcore_game_start(self) -> object:
         return self._answer("cribcore_game_start")
 

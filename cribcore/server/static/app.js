@@ -26,6 +26,13 @@ function t(msgid, params) {
 const N_ = (msgid) => msgid;
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+// The built-in profiles' names said in the board's language; the name stays the profile's identifier.
+const PROFILE_TITLES = {
+  standard: N_("standard"), "five-card": N_("five-card"), "five-card-muggins": N_("five-card-muggins"),
+  "flush-with-starter": N_("flush-with-starter"), "four-players": N_("four-players"), lowball: N_("lowball"),
+  muggins: N_("muggins"), partners: N_("partners"), "seven-card": N_("seven-card"),
+  "skunk-match": N_("skunk-match"), "three-players": N_("three-players"),
+};
 const SUIT_NAMES = { C: N_("clubs"), D: N_("diamonds"), H: N_("hearts"), S: N_("spades") };
 const RANK_NAMES = { A: N_("ace"), T: "10", J: N_("jack"), Q: N_("queen"), K: N_("king") };
 const FATAL = { 4403: N_("bad key"), 4404: N_("no room"), 4410: N_("expired") };
@@ -135,6 +142,15 @@ function isRed(c) {
   return isStandard(c) && (c[1] === "H" || c[1] === "D");
 }
 
+// A heading starts with a capital whatever the language's words put first ("la cuna de Ordenador").
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function profileTitle(name) {
+  return Object.hasOwn(PROFILE_TITLES, name) ? t(PROFILE_TITLES[name]) : name;
+}
+
 function cardText(c) {
   if (!isStandard(c)) return c;
   return (c[0] === "T" ? "10" : c[0]) + (SUITS[c[1]] || c[1]);
@@ -151,8 +167,35 @@ function cardSpan(c, attrs) {
   return el("span", { class: `card small${red ? " red" : ""}`, title: cardLabel(c), ...attrs }, cardText(c));
 }
 
+// A score item as the terminal lists it: its name, its cards (a wild card with what it stood for,
+// "J♠ as 4♦"), its points (none for a silent, informational item).
+function itemLine(it) {
+  const cards = [];
+  for (const c of it.cards) {
+    const stood = it.wild && it.wild[c];
+    cards.push(
+      stood
+        ? el("span", { class: "wild", "data-testid": "wild-card", title: cardLabel(stood) }, t("{card} as {stood}", { card: cardText(c), stood: cardText(stood) }))
+        : cardSpan(c),
+    );
+  }
+  return el(
+    "li",
+    {},
+    el("span", { class: "item-name" }, it.name),
+    el("span", { class: "item-cards" }, ...cards),
+    el("span", { class: "item-points" }, it.silent ? "" : String(it.points)),
+  );
+}
+
 function cardsText(cards) {
   return cards.map(cardText).join(" ");
+}
+
+// A reason from the server names cards in their text form ("keeps 4D 4S 5H 8H"): drawn as the board
+// draws cards, so that one line never mixes "8♣" with "4D".
+function cardsDrawn(text) {
+  return text.replace(/\b[2-9TJQKA][CDHS]\b/g, cardText);
 }
 
 // An action's text form in words: "discard 5H 5D" -> "lay away 5♥ 5♦".
@@ -297,6 +340,7 @@ function describe(ev, view, ctx, own) {
     }
     case "muggins": {
       const called = ev.note.replace(/^called /, "").split(";")[0];
+      if (ev.points === 1) return scored(t("Muggins! {who} takes 1 missed point (called {n}): {reasons}.", { who, n: called, reasons: ev.reasons }));
       if (ev.points) return scored(t("Muggins! {who} takes {points} missed points (called {n}): {reasons}.", { who, points, n: called, reasons: ev.reasons }));
       return scored(t("{who} calls muggins for {n}, but nothing was missed.", { who, n: called }));
     }
@@ -316,7 +360,7 @@ function describe(ev, view, ctx, own) {
       let text = `${who}: ${w}`;
       if (ev.cards.length && (own || !ev.private)) text += ` ${cardsText(ev.cards)}`;
       if (ev.count !== null) text += ` ${t("(count {n})", { n: ev.count })}`;
-      if (ev.note) text += ` — ${ev.note}`;
+      if (ev.note) text += ` — ${ev.note.replace(/\{seat (\d+)\}/g, (whole, n) => view.players[n - 1] ?? whole)}`;
       return `${text}.`;
     }
   }
@@ -473,6 +517,8 @@ async function api(path, body) {
 function localPlayers(players, seats) {
   return players.map((name, s) => {
     const info = seats.find((x) => x.seat === s);
+    // A friend's seat not taken yet is named by the server "Seat 2": said in the board's language.
+    if (info && info.kind === "human" && !info.joined && /^Seat \d+$/.test(name)) return t("Seat {n}", { n: s + 1 });
     if (!info || info.kind === "human") return name;
     const level = /^Computer \((easy|medium|hard|expert)\)$/.exec(name);
     if (level) return t("Computer ({level})", { level: t(LEVEL_NAMES[level[1]]) });
@@ -940,7 +986,10 @@ class Table {
       const mine = view.counting === null || view.counting === you;
       prompt = view.claim.kind === "count"
         ? mine
-          ? t("Count your {what}: how many points?", { what: thing })
+          ? what === "card"
+            // The go or the last card's point is the card's too: a newcomer who leaves it out is taken for it.
+            ? t("Count your card, with a go or last card: how many points?")
+            : t("Count your {what}: how many points?", { what: thing })
           : t("Count {who}'s {what}: how many points?", { who: view.players[view.counting], what: thing })
         : t("{who} has counted: call muggins (the points missed) or pass.", { who: view.players[view.counting] ?? t("The count") });
     } else if (discarding) {
@@ -1050,7 +1099,7 @@ class Table {
     $("hint").onclick = () => conn.send({ type: "hint" });
     const hint = conn.hint && conn.hint.stamp === conn.stamp ? conn.hint : null;
     show($("hint-text"), Boolean(hint));
-    $("hint-text").textContent = hint ? t("Hint: {action} — {reason}.", { action: actionWords(hint.action), reason: hint.reason }) : "";
+    $("hint-text").textContent = hint ? t("Hint: {action} — {reason}.", { action: actionWords(hint.action), reason: cardsDrawn(hint.reason) }) : "";
   }
 
   // The show of the last counted deal: each hand and the crib, item by item.
@@ -1075,14 +1124,14 @@ class Table {
         const title = el(
           "h3",
           {},
-          `${ev.kind === "hand" ? t("{who}'s hand", { who }) : t("{who}'s crib", { who })} `,
+          `${capitalized(ev.kind === "hand" ? t("{who}'s hand", { who }) : t("{who}'s crib", { who }))} `,
           ...ev.cards.map((c) => cardSpan(c)),
           starter ? ` ${t("+ starter")} ` : "",
           starter ? cardSpan(starter) : "",
         );
         const items = el("ul", { class: "items" });
         if (ev.note !== "to count") {
-          for (const it of ev.items) items.append(el("li", {}, `${it.name} ${it.points}: `, ...it.cards.map((c) => cardSpan(c))));
+          for (const it of ev.items) items.append(itemLine(it));
           title.append(el("b", { class: "pts", "data-testid": "show-points" }, `= ${ev.points}`));
         }
         block = el("div", { class: "show-block", "data-testid": `show-${ev.kind}`, "data-seat": ev.seat }, title, items);
@@ -1142,7 +1191,7 @@ class Table {
       if (!log.childElementCount) log.append(el("li", { class: "dim" }, t("Waiting for your friend: the game starts when they join.")));
       return;
     }
-    const box = log.parentElement;
+    const box = log;  // the list scrolls, under the log's heading
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
     for (const ev of conn.events.slice(this.logCount)) {
       const line = describe(ev, view, this.logCtx, !multi);
@@ -1209,7 +1258,7 @@ function renderReview(conn, view) {
       best: actionWords(d.best),
       points: pointsText(d.points_lost),
     }),
-    d.reason ? el("div", { class: "hint" }, d.reason) : "",
+    d.reason ? el("div", { class: "hint" }, cardsDrawn(d.reason)) : "",
   )));
   if (!marked.length) list.append(el("li", { class: "hint" }, t("Nothing to mark: the expert agrees with your choices.")));
   renderChart(review);
@@ -1505,7 +1554,7 @@ function renderSaved() {
       return el(
         "li",
         { "data-room": g.room, "data-testid": "saved-game" },
-        el("span", { class: "saved-name" }, names.length ? names.join(" vs ") : t("New game"), el("span", { class: "hint" }, ` ${mode}${score}`), problem),
+        el("span", { class: "saved-name" }, names.length ? names.join(t(" vs ")) : t("New game"), el("span", { class: "hint" }, ` ${mode}${score}`), problem),
         el("span", { class: "row" },
           el("button", { type: "button", "data-testid": "resume-game", onclick: () => go(`#room=${encodeURIComponent(g.room)}`) }, t("Resume")),
           el("button", { type: "button", class: "quiet", "data-testid": "forget-game", onclick: () => (dropGame(g.room), renderSaved()) }, t("Forget")),
@@ -1544,7 +1593,7 @@ async function loadProfiles(again) {
   }
   const sel = $("profile");
   const chosen = sel.value;
-  sel.replaceChildren(...profiles.profiles.map((p) => el("option", { value: p.name }, t("{name} ({n} players)", { name: p.name, n: p.seats }))));
+  sel.replaceChildren(...profiles.profiles.map((p) => el("option", { value: p.name }, t("{name} ({n} players)", { name: profileTitle(p.name), n: p.seats }))));
   if (chosen) sel.value = chosen;
   const describeProfile = () => {
     const found = profiles.profiles.find((p) => p.name === sel.value);
@@ -1555,7 +1604,8 @@ async function loadProfiles(again) {
   describeProfile();
   $("levels").replaceChildren(
     ...profiles.levels.map((lv) =>
-      el("button", { type: "button", "data-testid": `start-computer-${lv}`, class: lv === profiles.default_level ? "" : "quiet", onclick: () => create("computer", lv) },
+      // All alike: any of them starts the game, none is chosen beforehand.
+      el("button", { type: "button", "data-testid": `start-computer-${lv}`, onclick: () => create("computer", lv) },
         LEVEL_BUTTONS[lv] ? t(LEVEL_BUTTONS[lv]) : lv),
     ),
   );

@@ -11,8 +11,6 @@ from cribcore.actions import IllegalAction
 from cribcore.profiles import Profile
 from cribcore.testing import HookRecorder, one_plugin_profile, play_script, stacked_game
 
-pytest_plugins = ["cribcore.testing"]
-
 # Seat 0 is dealt two fives; seat 1 none.
 DEAL = (("5H 5D JC QS 4H 6C", "2S 7D 8C KH AD 9S"), "3S")
 
