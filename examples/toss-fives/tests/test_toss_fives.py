@@ -11,6 +11,10 @@ from cribcore.actions import IllegalAction
 from cribcore.profiles import Profile
 from cribcore.testing import HookRecorder, one_plugin_profile, play_script, stacked_game
 
+# Named in the test module, not in tests/conftest.py as a package of its own does: this example runs
+# inside cribcore's own suite too, where a conftest below the top may not name plugins.
+pytest_plugins = ["cribcore.testing"]
+
 # Seat 0 is dealt two fives; seat 1 none.
 DEAL = (("5H 5D JC QS 4H 6C", "2S 7D 8C KH AD 9S"), "3S")
 
