@@ -23,7 +23,7 @@ Under a profile whose play is not the standard one (`peg_table_for`), the table 
 made the same way with the play scored by the profile (`cribcore.players.rankplay.RankPlay`: each card's
 points from the profile's rulebook, and the quick rule's guesses at the answers scaled to them). Each
 deal of two keeps serves both: the dealer's row of the one and the pone's row of the other. It is
-computed on first use (about a minute of CPU, shared by ``jobs`` processes) and kept in the data
+computed on first use (about 45 s of CPU, shared by ``jobs`` processes) and kept in the data
 directory (``peg-tables/FINGERPRINT.json``, see `cribcore.players.tablefiles`).
 """
 
