@@ -52,6 +52,7 @@ from cribcore import Discard, Game, Profile, load_profile  # noqa: E402
 from cribcore.players.crib import crib_table_for  # noqa: E402
 from cribcore.players.expert import ExpertPlayer  # noqa: E402
 from cribcore.players.hard import HardPlayer  # noqa: E402
+from cribcore.players.pegtable import fits, peg_table_for  # noqa: E402
 from cribcore.players.wintable import win_table_for  # noqa: E402
 from cribcore.rulebook import rulebook_for, standard_rulebook  # noqa: E402
 from tests import house_rules  # noqa: E402  (the test plugins)
@@ -195,6 +196,10 @@ def prepare(subject: Subject, level_name: str) -> None:
         f"{subject.label}: crib table ready in {time.perf_counter() - start:.1f} s ({table.source})",
         flush=True,
     )
+    if fits(book) and not book.is_standard_play:
+        start = time.perf_counter()
+        peg_table_for(book)
+        print(f"{subject.label}: pegging table ready in {time.perf_counter() - start:.1f} s", flush=True)
     if level_name == "expert":
         start = time.perf_counter()
         found = win_table_for(book)

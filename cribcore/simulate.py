@@ -497,6 +497,10 @@ def simulate(
             tally = _run_here(matchup, _chunks(games, size), report)
             backend = "this process"
         else:
+            from .players.tables import prepare
+            from .rulebook import rulebook_for
+
+            prepare(rulebook_for(matchup.profile), matchup.kinds)  # once here, not in every worker
             tally = _run_local(matchup, _chunks(games, size), workers, report)
             backend = f"{workers} processes"
     return Simulation(matchup, tally, backend)

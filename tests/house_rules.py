@@ -11,6 +11,10 @@
   file is ``tests/data/fifteens-four.toml``, for the benchmark of what knowing a rule is worth.
 - ``four-suits``: a hand or crib whose cards with the starter hold all four suits scores 2 in the show,
   an item of its own kind. It tells suits apart beyond flushes and nobs, so ``cribbage stats`` samples it.
+- ``pairs-six`` changes the play's pairs and runs: a pair laid in the play scores 6 (three times the
+  standard: a pair royal 18, a double pair royal 36) and a run in the play scores double (a run of three:
+  6). The show is the standard one; its profile file is
+  ``tests/data/pairs-six.toml``.
 
 - ``one-eyed-jacks`` makes J♠ and J♥ wild in the show, on the wild-card hook: the example package
   examples/one-eyed-jacks, loaded from its source (its profile file,
@@ -34,7 +38,7 @@ import pytest
 from cribcore import pluginmanager
 from cribcore.cards import Card
 from cribcore.hookspecs import hookimpl
-from cribcore.scoring import FIFTEEN, FLUSH, PAIR, ScoreItem
+from cribcore.scoring import FIFTEEN, FLUSH, PAIR, RUN, ScoreItem
 
 PLUGIN = "ten-pairs"
 PAIR_POINTS = 10
@@ -136,6 +140,30 @@ def _four_suits_module() -> types.ModuleType:
     return module
 
 
+PAIRS_SIX = "pairs-six"
+PAIRS_SIX_TIMES = {PAIR: 3, RUN: 2}
+"""How many times its standard points each kind of play item scores under ``pairs-six``."""
+PAIRS_SIX_PROFILE = Path(__file__).parent / "data" / "pairs-six.toml"
+"""A profile file enabling ``pairs-six``, loaded by path as a user would."""
+
+
+def _pairs_six_module() -> types.ModuleType:
+    module = types.ModuleType("cribcore_test_pairs_six")
+
+    @hookimpl(wrapper=True)
+    def cribcore_play_items() -> Generator[
+        None, list[Sequence[ScoreItem] | None], list[Sequence[ScoreItem] | None]
+    ]:
+        results = yield
+        return [
+            [replace(item, points=item.points * PAIRS_SIX_TIMES.get(item.kind, 1)) for item in result or ()]
+            for result in results
+        ]
+
+    module.cribcore_play_items = cribcore_play_items  # type: ignore[attr-defined]
+    return module
+
+
 ONE_EYED_JACKS = "one-eyed-jacks"
 ONE_EYED_JACKS_DIR = Path(__file__).resolve().parents[1] / "examples" / "one-eyed-jacks"
 ONE_EYED_JACKS_PROFILE = ONE_EYED_JACKS_DIR / "one-eyed-jacks.toml"
@@ -153,6 +181,7 @@ def _one_eyed_jacks_module() -> types.ModuleType:
 
 _MODULES = {PLUGIN: _module, PLAY_FLUSH: _play_flush_module, ONE_EYED_JACKS: _one_eyed_jacks_module}
 _MODULES.update({FIFTEENS_FOUR: _fifteens_four_module, FOUR_SUITS: _four_suits_module})
+_MODULES[PAIRS_SIX] = _pairs_six_module
 _VALUES = {ONE_EYED_JACKS: "cribcore_one_eyed_jacks:OneEyedJacks"}
 """The entry point of a house rule that is a class rather than its module."""
 
@@ -230,14 +259,25 @@ def four_suits(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path
 
 
 @pytest.fixture
+def pairs_six(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Install ``pairs-six`` in this process and yield its name."""
+    _register(monkeypatch, PAIRS_SIX)
+    yield PAIRS_SIX
+    pluginmanager.clear_caches()
+
+
+@pytest.fixture
 def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
-    """A fresh data directory, no crib table in memory, and few samples (the tables are rough): for
-    tests in which a house rule makes the computer (or `analyze`) estimate the profile's crib table."""
-    from cribcore.players import crib
+    """A fresh data directory, no crib or pegging table in memory, and few samples (the tables are
+    rough): for tests in which a house rule makes the computer (or `analyze`) compute the profile's crib
+    or pegging table."""
+    from cribcore.players import crib, pegtable
     from cribcore.saves import DATA_DIR_ENV
 
     directory = tmp_path / "data"
     monkeypatch.setenv(DATA_DIR_ENV, str(directory))
     monkeypatch.setattr(crib, "_BY_FINGERPRINT", {})
     monkeypatch.setattr(crib, "CRIB_SAMPLES", 2000)
+    monkeypatch.setattr(pegtable, "_BY_FINGERPRINT", {})
+    monkeypatch.setattr(pegtable, "STRIDE", 97)
     yield directory

@@ -23,8 +23,9 @@ profile's own: each value is the shipped one plus the mean difference between th
 and the standard crib count over random cribs holding the key's cards (`estimate_crib_table`; the same
 cribs for both counts, so the estimate of the difference is far tighter than that of a crib's value).
 The table is computed on first use and kept in the data directory (``crib-tables/FINGERPRINT.json``,
-by the profile's fingerprint), so later games and processes read it; a missing, damaged or
-differently sampled file is computed again.
+by the profile's fingerprint, with the header of `cribcore.players.tablefiles`), so later games and
+processes read it; a missing or differently sampled file is computed again, a damaged or stale one
+after a one-line notice.
 
 A profile with wild standard cards (``cribcore_wild_cards``: the one-eyed jacks) has keys of their own:
 a wild card's rank is written with a ``*`` before it (``"5*J"``, ``"5*Js"``, ``"*J"``; the wild cards of
@@ -37,6 +38,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from importlib.resources import files
@@ -44,26 +46,31 @@ from itertools import combinations
 from pathlib import Path
 
 from ..cards import FULL_DECK, STANDARD_CARDS
-from ..files import atomic_write_text
+from ..i18n import _
 from ..rulebook import Rulebook
 from ..scoring import show_total
+from .tablefiles import Progress, build_notice, build_progress, read_table, table_path, write_table
 from .tally import RANK, SUIT
 
 __all__ = [
     "CRIB_SAMPLES",
     "CribTable",
+    "build_crib_table",
     "crib_cache_path",
     "crib_table",
     "crib_table_for",
+    "crib_table_kept",
     "expected_crib",
     "pair_key",
+    "uses_shipped_crib",
 ]
 
 CRIB_SAMPLES = 40_000
 """Random cribs drawn when a profile's crib table is estimated (see `estimate_crib_table`): about 700
 to 2,000 for each key of two cards, about 12,000 for each key of one."""
 
-_CACHE_VERSION = 1
+_CACHE_VERSION = 2
+"""The version of a profile's table file (2: with the header of `cribcore.players.tablefiles`)."""
 
 RANK_SYMBOLS = "A23456789TJQK"
 
@@ -149,17 +156,22 @@ _BY_FINGERPRINT: dict[str, CribTable] = {}
 
 def crib_cache_path(fingerprint: str) -> Path:
     """Where the crib table of the profile with this fingerprint is kept (in the data directory)."""
-    from ..saves import data_dir  # saves imports the players: import it when first needed
-
-    return data_dir() / "crib-tables" / f"{fingerprint}.json"
+    return table_path("crib", fingerprint)
 
 
-def crib_table_for(book: Rulebook) -> CribTable:
+def uses_shipped_crib(book: Rulebook) -> bool:
+    """Whether ``book``'s crib counts as the standard crib (so the shipped table serves it)."""
+    flush = book.flush_rules
+    return flush is not None and flush[1]
+
+
+def crib_table_for(book: Rulebook, *, progress: bool = True) -> CribTable:
     """The crib table of ``book``'s profile: the shipped one when its crib counts as the standard crib
     (the standard show, or a flush variant that keeps the crib's flush rule), otherwise the profile's own
-    (see the module docstring), read from the data directory or computed and written there."""
-    flush = book.flush_rules
-    if flush is not None and flush[1]:
+    (see the module docstring), read from the data directory or computed (with a notice and a progress
+    bar on a terminal when ``progress``) and written there. A kept file that is damaged, stale or
+    another profile's is reported in one line and computed again (`cribcore.players.tablefiles`)."""
+    if uses_shipped_crib(book):
         return crib_table()
     found = _BY_FINGERPRINT.get(book.fingerprint)
     if found is not None:
@@ -168,35 +180,58 @@ def crib_table_for(book: Rulebook) -> CribTable:
         path: Path | None = crib_cache_path(book.fingerprint)
     except RuntimeError:  # no home directory to find the data directory in
         path = None
-    wild = _wild_indices(book)
-    table = _read(path, book.fingerprint, wild) if path is not None else None
+    table = _read(path, book) if path is not None else None
     if table is None:
-        table = estimate_crib_table(book, CRIB_SAMPLES)
-        data = {"version": _CACHE_VERSION, "fingerprint": book.fingerprint, "samples": CRIB_SAMPLES}
+        if progress:
+            build_notice("crib", book.profile_name)
+        began = time.perf_counter()
+        with build_progress(
+            _("crib table for {profile}").format(profile=book.profile_name), CRIB_SAMPLES, show=progress
+        ) as report:
+            table = estimate_crib_table(book, CRIB_SAMPLES, progress=report)
+        data: dict[str, object] = {"samples": CRIB_SAMPLES}
         data.update(asdict(table))
-        try:
-            if path is not None:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_text(path, json.dumps(data, indent=1, sort_keys=True))
-        except OSError:
-            pass  # a read-only data directory: the table lives in this process only
+        if path is not None:
+            body = json.dumps(data, indent=1, sort_keys=True)
+            seconds = time.perf_counter() - began
+            write_table(path, "crib", _CACHE_VERSION, book.fingerprint, book.profile_name, body, seconds)
     _BY_FINGERPRINT[book.fingerprint] = table
     return table
+
+
+def build_crib_table(book: Rulebook, *, progress: Progress | None = None) -> None:
+    """Compute ``book``'s own crib table now and keep it in the data directory (`cribbage tables
+    build`); `OSError` when it cannot be written."""
+    began = time.perf_counter()
+    table = estimate_crib_table(book, CRIB_SAMPLES, progress=progress)
+    data: dict[str, object] = {"samples": CRIB_SAMPLES}
+    data.update(asdict(table))
+    body = json.dumps(data, indent=1, sort_keys=True)
+    path = crib_cache_path(book.fingerprint)
+    seconds = time.perf_counter() - began
+    if not write_table(path, "crib", _CACHE_VERSION, book.fingerprint, book.profile_name, body, seconds):
+        raise OSError(f"cannot write {path}")
+    _BY_FINGERPRINT[book.fingerprint] = table
+
+
+def crib_table_kept(book: Rulebook) -> bool:
+    """Whether ``book``'s own crib table is kept, whole, in the data directory."""
+    return _read(crib_cache_path(book.fingerprint), book) is not None
 
 
 def _wild_indices(book: Rulebook) -> tuple[int, ...]:
     return tuple(sorted(card.index for card in book.wild_cards.stands_for if card.standard))
 
 
-def _read(path: Path, fingerprint: str, wild: tuple[int, ...] = ()) -> CribTable | None:
+def _read(path: Path, book: Rulebook) -> CribTable | None:
     """The table kept at ``path``, or ``None`` when it is missing, damaged, or not this profile's."""
+    body = read_table(path, "crib", _CACHE_VERSION, book.fingerprint, book.profile_name)
+    if body is None:
+        return None
+    wild = _wild_indices(book)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if (data["version"], data["fingerprint"], data["samples"]) != (
-            _CACHE_VERSION,
-            fingerprint,
-            CRIB_SAMPLES,
-        ):
+        data = json.loads(body)
+        if data["samples"] != CRIB_SAMPLES:
             return None
         if tuple(data.get("wild", ())) != wild:
             return None
@@ -208,11 +243,11 @@ def _read(path: Path, fingerprint: str, wild: tuple[int, ...] = ()) -> CribTable
                 return None
             parts[name] = part
         return CribTable(source=str(data["source"]), wild=wild, **parts)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-def estimate_crib_table(book: Rulebook, samples: int) -> CribTable:
+def estimate_crib_table(book: Rulebook, samples: int, *, progress: Progress | None = None) -> CribTable:
     """``book``'s crib table: the shipped values plus the mean difference between ``book``'s crib
     count and the standard one over ``samples`` random cribs (seeded: the same table every time).
 
@@ -226,7 +261,9 @@ def estimate_crib_table(book: Rulebook, samples: int) -> CribTable:
     counts: dict[str, int] = {}
     rng = random.Random("crib-table")
     deck = list(range(STANDARD_CARDS))
-    for _ in range(samples):
+    for done in range(samples):
+        if progress is not None and done % 1000 == 0:
+            progress(done)
         drawn = rng.sample(deck, 5)
         crib = drawn[:4]
         cards = [FULL_DECK[c] for c in crib]

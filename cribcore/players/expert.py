@@ -10,8 +10,9 @@ expected points, as the hard level does, after a one-line notice.
   crib, and the measured distributions of the pegging, of the other hand and of the crib: the chance
   to win from the scores this deal would leave (pegging out mid-play and the pone counting first
   included), averaged over the starters. The pegging is shifted by how well the kept ranks peg in the
-  seat's role, for both sides (`cribcore.players.pegtable`, times `PEG_WEIGHT`; two seats keeping four
-  under the standard play); without a win table the same shift is added to the points. Near the end
+  seat's role, for both sides (`cribcore.players.pegtable`, times `PEG_WEIGHT`; two seats keeping four;
+  under a profile whose play is not the standard one, the profile's own table, built on first use);
+  without a win table the same shift is added to the points. Near the end
   of the game (a side within `ENDGAME_REACH` of the target), where these averages say least about who
   gets there first, the best `ENDGAME_TOP` discards by them are judged again on `ENDGAME_DRAWS`
   simulated deals each (`cribcore.players.endgame`: the other seat's hand, its pegging race and the
@@ -64,7 +65,8 @@ from .inference import BETA, keep_model, plays_seen
 from .level import LevelPlayer, goal
 from .muggins import declared_so_far
 from .pegging import KeepLikelihood, Leaf, play_twins, search_play
-from .pegtable import PegTable, peg_table
+from .pegtable import PegTable, peg_table_at_hand, peg_table_for
+from .pegtable import fits as peg_fits
 from .tally import RANK, VALUE, card_of
 from .wintable import WinTable, win_table_at_hand, win_table_for
 
@@ -142,7 +144,8 @@ class ExpertPlayer(LevelPlayer):
     (`ENDGAME_DRAWS`, `ENDGAME_REACH`, `ENDGAME_TOP`; ``endgame_draws=0``: none). With
     ``compute_tables=False`` a profile whose table is not at hand
     (`cribcore.players.wintable.win_table_at_hand`) is judged by points at once instead of computing its
-    table first (a minute or so): for answers a player waits for, hints and reviews."""
+    table first (about a minute of CPU; `cribbage tables build` builds it ahead): for answers a player
+    waits for, hints and reviews."""
 
     level = "expert"
 
@@ -208,7 +211,7 @@ class ExpertPlayer(LevelPlayer):
 
     def _judge_discards(self, view: SeatView) -> list[Judgement]:
         sign = goal(view)
-        ranked = self._hard.rank_discards(view)
+        ranked = self._hard.rank_discards(view, pegging=False)  # the pegging table's shift comes below
         table = self.table_of(view) if len(ranked) > 1 else None
         pegs = self._peg_table(view) if len(ranked) > 1 else None
         value = None
@@ -273,13 +276,15 @@ class ExpertPlayer(LevelPlayer):
         return max(view.scores) >= view.rules.target - self.endgame_reach
 
     def _peg_table(self, view: SeatView) -> PegTable | None:
-        """The pegging table when it fits ``view``'s game: two seats keeping four, the standard play."""
+        """The pegging table of the profile when it fits ``view``'s game (two seats keeping four; the
+        shipped table under the standard play, the profile's own otherwise, `peg_table_for`); without
+        ``compute_tables`` only a table at hand."""
         if self.peg_weight == 0.0 or view.rules.seats != 2 or len(view.hand) - view.rules.discards != 4:
             return None
         book = self.rulebook_of(view)
-        if not (book.is_standard_play and book.play_always_continues and book.target_wins):
+        if not peg_fits(book):
             return None
-        return peg_table()
+        return peg_table_for(book) if self.compute_tables else peg_table_at_hand(book)
 
     # ------------------------------------------------------------------ play
 

@@ -7,6 +7,14 @@ the game (the seat's side within `DISCARD_REACH` of the target) the chance of re
 this deal counts too: each discard gains `REACH_VALUE` times the share of starters with which its hand,
 with the expected crib (own crib) and the usual pegging (`PEGGING`), would reach the target.
 
+Under a profile whose play is not the standard one (two seats keeping four), each discard also gains
+what the profile's play changes in how the kept four peg: the keep's pegging difference (the seat's
+less the other seat's) in the profile's pegging table less the same in the standard table
+(`cribcore.players.pegtable`, the profile's table built on first use and kept by fingerprint); near the
+end, the usual pegging of the reach estimate moves by what the profile's play adds to the seat's role
+on average. Under the standard play there is no such term, so the standard level discards exactly as
+before.
+
 Play: `cribcore.players.pegging.search_play` over sampled hands for the other seats, with the profile's
 play scoring, turns and counting order; near the end that search plays for the win (see there).
 
@@ -26,7 +34,8 @@ from .discards import DiscardOption, discard_options
 from .level import LevelPlayer, crib_is_mine, goal
 from .muggins import declared_so_far
 from .pegging import ENDGAME_REACH, WIN_VALUE, PlayEstimate, search_play
-from .tally import card_of
+from .pegtable import fits, peg_table, peg_table_for
+from .tally import RANK, card_of
 
 __all__ = ["DISCARD_REACH", "PEGGING", "REACH_VALUE", "Decision", "HardPlayer"]
 
@@ -92,8 +101,36 @@ class HardPlayer(LevelPlayer):
 
     # ------------------------------------------------------------------ discard
 
-    def rank_discards(self, view: SeatView) -> list[tuple[float, float, DiscardOption]]:
-        """Every legal discard as (score, chance to reach the target this deal, option), best first."""
+    def play_rule_pegging(self, view: SeatView) -> Callable[[DiscardOption], float] | None:
+        """What the profile's play (not the standard one) changes in a keep's pegging, net of the other
+        seat's, by discard option; ``None`` under the standard play or where the pegging table does not
+        fit the game (see the module docstring)."""
+        book = self.rulebook_of(view)
+        if book.is_standard_play or len(view.hand) - view.rules.discards != 4 or not fits(book):
+            return None
+        table = peg_table_for(book)
+        standard = peg_table()
+        dealer = view.is_dealer
+
+        def pegging(option: DiscardOption) -> float:
+            ranks = [RANK[c.index] for c in option.kept]
+            mine, theirs = table.pegging(ranks, dealer)
+            base_mine, base_theirs = standard.pegging(ranks, dealer)
+            return (mine - theirs) - (base_mine - base_theirs)
+
+        return pegging
+
+    def _play_rule_level(self, view: SeatView) -> float:
+        """How many more points the seat's role pegs in a deal under the profile's play than under the
+        standard play (the average keep's, by the pegging tables), for the reach estimate."""
+        table = peg_table_for(self.rulebook_of(view))
+        return table.base[view.is_dealer][0] - peg_table().base[view.is_dealer][0]
+
+    def rank_discards(
+        self, view: SeatView, *, pegging: bool = True
+    ) -> list[tuple[float, float, DiscardOption]]:
+        """Every legal discard as (score, chance to reach the target this deal, option), best first.
+        ``pegging``: with the play rule's pegging (`play_rule_pegging`) in the score."""
         rules = view.rules
         own = crib_is_mine(view)
         legal = {a.cards for a in view.legal_actions if isinstance(a, Discard)}
@@ -112,14 +149,21 @@ class HardPlayer(LevelPlayer):
             if option.discard in legal
         ]
         need = rules.target - view.scores[view.side]
+        play_rule = self.play_rule_pegging(view) if pegging and len(options) > 1 else None
+        pegged = PEGGING[view.is_dealer]
+        if play_rule is not None and need <= DISCARD_REACH:
+            pegged += self._play_rule_level(view)
         ranked = []
         for option in options:
             reach = 0.0
             if need <= DISCARD_REACH:
-                extra = PEGGING[view.is_dealer] + (option.expected_crib if own else 0.0)
+                extra = pegged + (option.expected_crib if own else 0.0)
                 hits = sum(1 for value in option.hand_values if value + extra >= need)
                 reach = hits / len(option.hand_values)
-            ranked.append((option.net + REACH_VALUE * reach, reach, option))
+            score = option.net + REACH_VALUE * reach
+            if play_rule is not None:
+                score += play_rule(option)
+            ranked.append((score, reach, option))
         sign = goal(view)  # under lowball the fewest points (and no reaching the target) are best
         ranked.sort(key=lambda r: -sign * r[0])  # stable: ties keep the analysis order
         return ranked

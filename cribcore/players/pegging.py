@@ -21,7 +21,8 @@ points of each card laid (`Rulebook.play_points`, for the seat that lays it), wh
 (`cribcore.turns`, the engine's turn rules), whether the play goes on after a count closes
 (`Rulebook.play_continues`), the counting order and the show. The quick rule's guess at what a random
 card answers with (`_COUNT_RISK`, `PAIR_RISK`, `RUN_RISK`) and the keep weights are measured on the
-standard count and stay as they are under a house rule.
+standard count; under a profile whose play scores a fifteen, a pair or a run otherwise, the guesses are
+scaled by what it scores for each (`risks_for`), so the other seats of a play-out play by the profile.
 
 Speed. A draw samples card indices from the unseen cards (`draw_unseen`), never shuffling them all.
 Under the standard play a play-out keeps the count's last seven ranks as one integer (`_pile_key`: no
@@ -51,6 +52,7 @@ from ..turns import GO_POINTS, next_able, next_holding
 from ..views import SeatView
 from .counting import Counting, PegScorer, counting_for
 from .level import goal
+from .rankplay import play_risks
 from .tally import RANK, SUIT, VALUE, rank_points
 
 __all__ = [
@@ -142,6 +144,9 @@ class _Deal:
     """The points that end the game, by side."""
     leaf: Leaf | None = None
     """The caller's value of a play-out's end (`Leaf`); ``None``: the points difference and `WIN_VALUE`."""
+    risks: Risks | None = None
+    """The quick rule's guesses at the answers under this deal's play (`risks_for`); ``None``: the
+    standard play's."""
 
 
 _KEEP_BY_CARDS: dict[int, float] = {}
@@ -257,23 +262,56 @@ RUN_RISK = 0.6
 """About what a card one or two ranks from the last one gives away to a run."""
 
 
-def _score(card: int, pile: list[int], count: int, prev: int, peg: PegScorer, seat: int) -> float:
+Risks = tuple[tuple[float, ...], float, float]
+"""The quick rule's guesses at what a random card answers with: by the count after the card (a fifteen
+or 31), a pair, a run (`_COUNT_RISK`, `PAIR_RISK`, `RUN_RISK` under the standard play)."""
+
+STANDARD_RISKS: Risks = (_COUNT_RISK, PAIR_RISK, RUN_RISK)
+
+
+def risks_for(book: Rulebook) -> Risks:
+    """The quick rule's `Risks` under ``book``'s play: the standard guesses scaled by what the profile
+    scores for a fifteen, a pair and a run (`cribcore.players.rankplay.play_risks`), so that the other
+    seats of a play-out play by the profile."""
+    if book.is_standard_play:
+        return STANDARD_RISKS
+    count, pair, run = play_risks(book)
+    return tuple(count * risk for risk in _COUNT_RISK), pair * PAIR_RISK, run * RUN_RISK
+
+
+def _score(
+    card: int,
+    pile: list[int],
+    count: int,
+    prev: int,
+    peg: PegScorer,
+    seat: int,
+    risks: Risks = STANDARD_RISKS,
+) -> float:
     """The quick rule's value of ``seat`` laying ``card`` on ``pile`` (card indices; ``prev`` is the
     rank of its last card, 0 for none): points now, minus the points a random card would answer with (a
-    fifteen or 31, a pair, a run), plus a little for shedding high cards first."""
+    fifteen or 31, a pair, a run: ``risks``), plus a little for shedding high cards first."""
     value = VALUE[card]
     after = count + value
     rank = RANK[card]
     points = peg([*pile, card], after, seat)
-    risk = _COUNT_RISK[after]
+    risk = risks[0][after]
     if after + value <= PLAY_LIMIT:
-        risk += PAIR_RISK
+        risk += risks[1]
     if prev and 0 < abs(rank - prev) <= 2:
-        risk += RUN_RISK
+        risk += risks[2]
     return points - risk + value * 0.01
 
 
-def _greedy(hand: list[int], pile: list[int], count: int, sign: float, peg: PegScorer, seat: int) -> int:
+def _greedy(
+    hand: list[int],
+    pile: list[int],
+    count: int,
+    sign: float,
+    peg: PegScorer,
+    seat: int,
+    risks: Risks = STANDARD_RISKS,
+) -> int:
     """The quick rule every seat follows in a play-out: the best `_score` (the worst under lowball)."""
     best = -1
     best_value = -1e9
@@ -282,7 +320,7 @@ def _greedy(hand: list[int], pile: list[int], count: int, sign: float, peg: PegS
     for card in hand:
         if VALUE[card] > room:
             continue
-        score = sign * _score(card, pile, count, prev, peg, seat)
+        score = sign * _score(card, pile, count, prev, peg, seat, risks)
         if score > best_value:
             best_value = score
             best = card
@@ -325,7 +363,7 @@ def _play_out(
             if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
                 break
         seat = nxt
-        card = _greedy(hands[seat], pile, count, deal.goal, peg, seat)
+        card = _greedy(hands[seat], pile, count, deal.goal, peg, seat, deal.risks or STANDARD_RISKS)
     for s, points in show:
         gains[s] += points
         if deal.scores[s] + gains[s] >= deal.targets[s]:
@@ -914,6 +952,7 @@ def search_play(
         peg=counting.pegger(view.dealer),
         targets=targets,
         leaf=leaf,
+        risks=risks_for(book),
     )
     assert view.starter is not None
     starter = view.starter.index

@@ -20,10 +20,12 @@ The standard game's table ships with the package (``win_table.json``, made by
 ``benchmarks/make_win_table.py``: deals of hard self-play, then re-measured from the expert's own
 self-play with that table and solved again until the table stops moving). Another profile of two seats
 (another target, a variant, a third-party plugin) gets its own on first use (`win_table_for`): deals of
-hard self-play under its rules, with a progress bar, kept in the data directory by the profile's
-fingerprint (``win-tables/FINGERPRINT.json``). Profiles the model does not fit (more than two seats,
-lowball, a counting order other than the pone's hand before the dealer's, targets that differ by side)
-have none: the expert then plays for points, after a one-line notice.
+hard self-play under its rules, with a notice and a progress bar, kept in the data directory by the
+profile's fingerprint (``win-tables/FINGERPRINT.json``, with the header of
+`cribcore.players.tablefiles`: a damaged or stale file is reported and computed again), or built ahead
+by ``cribbage tables build`` (`build_win_table`, in local processes or on Dask). Profiles the model
+does not fit (more than two seats, lowball, a counting order other than the pone's hand before the
+dealer's, targets that differ by side) have none: the expert then plays for points, after a one-line notice.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -38,11 +41,11 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Protocol
 
-from ..files import atomic_write_text
 from ..i18n import _, ngettext
 from ..profiles import Profile
 from ..rulebook import Rulebook
 from .base import Player
+from .tablefiles import Progress, build_notice, build_progress, read_table, table_path, write_table
 
 __all__ = [
     "SCALE",
@@ -50,6 +53,7 @@ __all__ = [
     "DealStats",
     "DiscardValue",
     "WinTable",
+    "build_win_table",
     "deal_stats",
     "record_first_deal",
     "shipped_table",
@@ -57,6 +61,7 @@ __all__ = [
     "supports",
     "win_table_at_hand",
     "win_table_for",
+    "win_table_kept",
 ]
 
 SCALE = 10_000
@@ -545,9 +550,7 @@ _NOTICED: set[str] = set()
 
 def win_cache_path(fingerprint: str) -> Path:
     """Where the table of the profile with this fingerprint is kept (in the data directory)."""
-    from ..saves import data_dir  # saves imports the players: import it when first needed
-
-    return data_dir() / "win-tables" / f"{fingerprint}.json"
+    return table_path("win", fingerprint)
 
 
 def game_points_of(book: Rulebook) -> GamePoints:
@@ -616,19 +619,47 @@ def _table_for(book: Rulebook, progress: bool) -> WinTable:
     except RuntimeError:
         path = None
     if path is not None:
-        try:
-            return table_from_json(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            pass
+        body = read_table(path, "win", FORMAT, book.fingerprint, book.profile_name)
+        if body is not None:
+            try:
+                return table_from_json(body)
+            except ValueError:
+                pass
+    if progress:
+        build_notice("win", book.profile_name)
+    began = time.perf_counter()
     computed = compute_table(book, FIRST_USE_DEALS, seed=0, show_progress=progress)
     text = table_to_json(computed, {"fingerprint": book.fingerprint})
     if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(path, text)
-        except OSError:
-            pass  # a read-only data directory: the table lives in this process only
+        write_table(
+            path, "win", FORMAT, book.fingerprint, book.profile_name, text, time.perf_counter() - began
+        )
     return table_from_json(text)  # as stored: the same numbers in this process as in the next
+
+
+def win_table_kept(book: Rulebook) -> bool:
+    """Whether ``book``'s own table is kept, whole, in the data directory."""
+    path = win_cache_path(book.fingerprint)
+    return read_table(path, "win", FORMAT, book.fingerprint, book.profile_name) is not None
+
+
+def build_win_table(
+    book: Rulebook, *, jobs: int = 1, dask: str | None = None, progress: Progress | None = None
+) -> WinTable | None:
+    """Compute ``book``'s table now and keep it in the data directory (for `cribbage tables build`),
+    ``None`` when the model does not fit the profile or it is the shipped one's."""
+    if supports(book) is not None or book.fingerprint == shipped_fingerprint():
+        return None
+    began = time.perf_counter()
+    computed = compute_table(book, FIRST_USE_DEALS, seed=0, jobs=jobs, dask=dask, progress=progress)
+    text = table_to_json(computed, {"fingerprint": book.fingerprint})
+    seconds = time.perf_counter() - began
+    path = win_cache_path(book.fingerprint)
+    if not write_table(path, "win", FORMAT, book.fingerprint, book.profile_name, text, seconds):
+        raise OSError(f"cannot write {path}")
+    table = table_from_json(text)
+    _BY_FINGERPRINT[book.fingerprint] = table
+    return table
 
 
 @functools.cache
@@ -666,30 +697,39 @@ def play_first_deal(
     return record_first_deal(game)
 
 
-def compute_table(book: Rulebook, deals: int, *, seed: int, show_progress: bool = True) -> WinTable:
-    """``book``'s table from ``deals`` first deals of hard self-play (seeded), in this process."""
-    profile = book.profile
-    records: list[DealRecord] = []
-    if show_progress and sys.stderr.isatty():
-        from rich.progress import Progress
+CHUNK = 25
+"""First deals per unit of work when a table is computed."""
 
-        with Progress(transient=True) as bar:
-            task = bar.add_task(
-                _("win table for {profile}").format(profile=book.profile_name), total=deals + 1
-            )
-            for i in range(deals):
-                record = play_first_deal(profile, ("hard", "hard"), _deal_seed(seed, i))
-                if record is not None:
-                    records.append(record)
-                bar.advance(task)
-            table = solve(deal_stats(records), book.target, game_points_of(book), source="first use")
-            bar.advance(task)
-        return table
-    for i in range(deals):
-        record = play_first_deal(profile, ("hard", "hard"), _deal_seed(seed, i))
-        if record is not None:
-            records.append(record)
+
+def compute_table(
+    book: Rulebook,
+    deals: int,
+    *,
+    seed: int,
+    show_progress: bool = True,
+    jobs: int = 1,
+    dask: str | None = None,
+    progress: Progress | None = None,
+) -> WinTable:
+    """``book``'s table from ``deals`` first deals of hard self-play (seeded): in this process, in
+    ``jobs`` local processes or on the Dask cluster at ``dask`` (the same table on every backend).
+    ``progress(deals done)`` as it goes; else with ``show_progress`` a progress bar on a terminal."""
+    from .tablework import run_chunks
+
+    chunks = [(start, min(start + CHUNK, deals)) for start in range(0, deals, CHUNK)]
+    work = functools.partial(_hard_chunk, seed)
+    with build_progress(
+        _("win table for {profile}").format(profile=book.profile_name),
+        deals,
+        show=show_progress and progress is None,
+    ) as report:
+        parts = run_chunks(work, book.profile, chunks, jobs=jobs, dask=dask, progress=progress or report)
+    records = [record for chunk in sorted(parts) for record in parts[chunk]]
     return solve(deal_stats(records), book.target, game_points_of(book), source="first use")
+
+
+def _hard_chunk(seed: int, profile: Profile, start: int, stop: int) -> list[DealRecord]:
+    return deal_chunk(profile, ("hard", "hard"), seed, start, stop)
 
 
 def _deal_seed(seed: int, index: int) -> int:
