@@ -53,7 +53,7 @@ from cribcore.players.crib import crib_table_for  # noqa: E402
 from cribcore.players.expert import ExpertPlayer  # noqa: E402
 from cribcore.players.hard import HardPlayer  # noqa: E402
 from cribcore.players.pegtable import fits, peg_table_for  # noqa: E402
-from cribcore.players.wintable import win_table_for  # noqa: E402
+from cribcore.players.wintable_build import win_table_for  # noqa: E402
 from cribcore.rulebook import rulebook_for, standard_rulebook  # noqa: E402
 from tests import house_rules  # noqa: E402  (the test plugins)
 
