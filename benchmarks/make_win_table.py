@@ -27,12 +27,10 @@ import importlib
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.engine import standard_profile
 from cribcore.players.base import Player

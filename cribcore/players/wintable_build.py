@@ -7,8 +7,8 @@ profile of two seats other than the standard one gets its table on first use (`w
 notice and a progress bar) or ahead of play (`build_win_table`, for ``cribbage tables build``).
 
 It sits above the hard level, whose self-play measures a new profile's table, and below the expert,
-which asks it for its table: the seats are made by name (`cribcore.players.registry.make_player`) or by
-the ``make`` a caller passes (`benchmarks/make_win_table.py` seats experts that judge by a given table).
+which asks it for its table: each seat's player comes from the ``make`` a caller passes (hard players for
+a profile's first table; `benchmarks/make_win_table.py` seats experts that judge by a given table).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ..rulebook import Rulebook
 from ..seeds import game_seed, player_seed
 from . import wintable
 from .base import Player
-from .registry import make_player
+from .hard import HardPlayer
 from .tablefiles import Progress, build_notice, build_progress, write_table
 from .tablework import run_chunks
 from .wintable import (
@@ -135,9 +135,7 @@ def build_win_table(
     return table
 
 
-def play_first_deal(
-    profile: Profile, kinds: Sequence[str], seed: int, make: SeatMaker = make_player
-) -> DealRecord | None:
+def play_first_deal(profile: Profile, kinds: Sequence[str], seed: int, make: SeatMaker) -> DealRecord | None:
     """Play the first deal of a game of ``profile`` seeded ``seed`` between ``kinds`` (each seat's
     player from ``make``) and return its `DealRecord`."""
     game = Game(profile, seed=seed, players=[f"{k} {i + 1}" for i, k in enumerate(kinds)])
@@ -176,8 +174,12 @@ def compute_table(
     return solve(deal_stats(records), book.target, game_points_of(book), source="first use")
 
 
+def _hard_seat(kind: str, seed: int) -> Player:
+    return HardPlayer(seed)
+
+
 def _hard_chunk(seed: int, profile: Profile, start: int, stop: int) -> list[DealRecord]:
-    return deal_chunk(profile, ("hard", "hard"), seed, start, stop)
+    return deal_chunk(profile, ("hard", "hard"), seed, start, stop, _hard_seat)
 
 
 def deal_chunk(
@@ -186,7 +188,7 @@ def deal_chunk(
     seed: int,
     start: int,
     stop: int,
-    make: SeatMaker = make_player,
+    make: SeatMaker,
 ) -> list[DealRecord]:
     """The `DealRecord` of the first deal of games ``start`` to ``stop - 1`` seeded from ``seed`` (the
     unit of work of `benchmarks/make_win_table.py` on every backend; deals that end the game are left
