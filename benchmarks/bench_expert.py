@@ -20,11 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.engine import Game, standard_profile
 from cribcore.players.registry import make_player

@@ -38,11 +38,7 @@ import argparse
 import math
 import random
 import statistics
-import sys
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.actions import Action
 from cribcore.cards import STANDARD_CARDS, Card

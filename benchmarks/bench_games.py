@@ -11,11 +11,7 @@ Run: ``python benchmarks/bench_games.py [--seconds 3]``.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore import load_profile
 from cribcore.players import COMPUTER_KINDS

@@ -44,16 +44,16 @@ from multiprocessing.pool import Pool as WorkerPool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# Only to find tests/house_rules.py; nothing added for --profile depends on it (cribcore may come from
-# the installed package).
-sys.path.insert(0, str(ROOT))
+# Last, only to find tests/house_rules.py: cribcore itself comes from the installed package, never from
+# the checkout put before it.
+sys.path.append(str(ROOT))
 
 from cribcore import Discard, Game, Profile, load_profile  # noqa: E402
 from cribcore.players.crib import crib_table_for  # noqa: E402
 from cribcore.players.expert import ExpertPlayer  # noqa: E402
 from cribcore.players.hard import HardPlayer  # noqa: E402
 from cribcore.players.pegtable import fits, peg_table_for  # noqa: E402
-from cribcore.players.wintable import win_table_for  # noqa: E402
+from cribcore.players.wintable_build import win_table_for  # noqa: E402
 from cribcore.rulebook import rulebook_for, standard_rulebook  # noqa: E402
 from tests import house_rules  # noqa: E402  (the test plugins)
 

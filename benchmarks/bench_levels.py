@@ -28,9 +28,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore import Card, Discard, Game
 from cribcore.analysis import discard_options

@@ -33,12 +33,8 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.actions import Action, Discard, Play
 from cribcore.cards import STANDARD_CARDS

@@ -15,7 +15,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Last, for tests/ and benchmarks/ of this checkout only: cribcore itself comes from the installed
+# package, never from the checkout put before it.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from cribcore import FULL_DECK, Card, score_show
 from cribcore.scoring import show_total

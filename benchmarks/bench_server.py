@@ -63,8 +63,6 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from cribcore.events import Event
 from cribcore.players import COMPUTER_KINDS
 from cribcore.players.base import Player
@@ -104,8 +102,10 @@ class ServerProcess:
         self.log = log if log is not None else Path(db).with_suffix(".log")
         self._log_file = self.log.open("w")
         # Seeded rooms, so that the same games can be played in process as the reference.
+        # -P: the server imports the installed cribcore, not a cribcore/ folder in its working directory.
         command = [
             sys.executable,
+            "-P",
             "-m",
             "cribcore.cli",
             "serve",

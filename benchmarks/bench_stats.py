@@ -15,7 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Last, for tests/ and benchmarks/ of this checkout only: cribcore itself comes from the installed
+# package, never from the checkout put before it.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_scoring import best_time, fixed_hands, reference_score
 

@@ -27,7 +27,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Last, for tests/ and benchmarks/ of this checkout only: cribcore itself comes from the installed
+# package, never from the checkout put before it.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import bench_server
 

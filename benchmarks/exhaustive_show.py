@@ -14,9 +14,6 @@ import itertools
 import multiprocessing
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.cards import FULL_DECK
 from cribcore.scoring import show_total

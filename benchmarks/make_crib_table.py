@@ -22,8 +22,6 @@ from itertools import combinations
 from multiprocessing import Pool
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from cribcore.players.crib import RANK_SYMBOLS, pair_key
 from cribcore.players.tally import JACK, RANK, SUIT, hand_values, rank_points
 

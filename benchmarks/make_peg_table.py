@@ -10,12 +10,9 @@ Run: ``nice -n 10 python benchmarks/make_peg_table.py [--jobs N] [--out PATH]`` 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.files import atomic_write_text
 from cribcore.players.pegtable import KEYS, entry, table_from_json, table_to_json

@@ -8,10 +8,7 @@ it (a test checks that they are equal). Run after changing that definition:
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore import scoring
 

@@ -28,20 +28,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from cribcore.engine import standard_profile
-from cribcore.players.wintable import (
-    DealRecord,
-    WinTable,
-    deal_chunk,
-    deal_stats,
-    solve,
-    table_to_json,
-)
+from cribcore.players.base import Player
+from cribcore.players.expert import ExpertPlayer
+from cribcore.players.registry import make_player
+from cribcore.players.wintable import DealRecord, WinTable, deal_stats, solve, table_to_json
+from cribcore.players.wintable_build import deal_chunk
 from cribcore.profiles import Profile
 from cribcore.simulate import _ignore_interrupts, _stop_workers, default_jobs
 
@@ -49,6 +45,18 @@ OUT = Path(__file__).resolve().parent.parent / "cribcore" / "players" / "win_tab
 
 CHUNK = 25
 """First deals per unit of work."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """Each seat's player: an expert judging by ``table`` when one is given, any other kind by name."""
+
+    table: WinTable | None
+
+    def __call__(self, kind: str, seed: int) -> Player:
+        if kind == "expert" and self.table is not None:
+            return ExpertPlayer(seed, table=self.table)
+        return make_player(kind, seed)
 
 
 def _chunks(deals: int) -> Iterator[tuple[int, int]]:
@@ -67,13 +75,14 @@ def run_deals(
 ) -> list[DealRecord]:
     """The records of first deals 0 to ``deals - 1`` of the run seeded ``seed``, in index order."""
     results: dict[int, list[DealRecord]] = {}
+    seats = Seats(table)
     chunks = _chunks(deals)
     done = 0
     if dask is not None:
         distributed: Any = importlib.import_module("distributed")
         with distributed.Client(dask, timeout="10s", set_as_default=False) as client:
             futures = {
-                client.submit(deal_chunk, profile, kinds, seed, start, stop, table, pure=False): start
+                client.submit(deal_chunk, profile, kinds, seed, start, stop, seats, pure=False): start
                 for start, stop in chunks
             }
             for future in distributed.as_completed(list(futures)):
@@ -82,7 +91,7 @@ def run_deals(
                 progress(done)
     elif jobs <= 1:
         for start, stop in chunks:
-            results[start] = deal_chunk(profile, kinds, seed, start, stop, table)
+            results[start] = deal_chunk(profile, kinds, seed, start, stop, seats)
             done += stop - start
             progress(done)
     else:
@@ -93,7 +102,7 @@ def run_deals(
             def hand_out() -> None:
                 chunk = next(chunks, None)
                 if chunk is not None:
-                    pending[executor.submit(deal_chunk, profile, kinds, seed, *chunk, table)] = chunk[0]
+                    pending[executor.submit(deal_chunk, profile, kinds, seed, *chunk, seats)] = chunk[0]
 
             for _ in range(jobs * 2):
                 hand_out()

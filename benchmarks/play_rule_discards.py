@@ -19,7 +19,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# Last, only to find tests/house_rules.py: cribcore itself comes from the installed package, never from
+# the checkout put before it.
+sys.path.append(str(ROOT))
 
 from cribcore import Game, Profile, load_profile  # noqa: E402
 from cribcore.players.hard import HardPlayer  # noqa: E402

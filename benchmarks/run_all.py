@@ -11,7 +11,9 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Last, for tests/ and benchmarks/ of this checkout only: cribcore itself comes from the installed
+# package, never from the checkout put before it.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import bench_games, bench_scoring, bench_stats, exhaustive_show
 

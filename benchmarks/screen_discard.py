@@ -16,11 +16,8 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribcore.actions import Action, Discard
 from cribcore.engine import Game, standard_profile

@@ -2,7 +2,7 @@
 says about them over time.
 
 **Keeping** (`keep_game`): when a game at the terminal ends (`cribcore.cli.session`), its record
-(`cribcore.records.game_record`) is written to ``DATA/games/`` (``DATA`` is `cribcore.saves.data_dir`),
+(`cribcore.records.game_record`) is written to ``DATA/games/`` (``DATA`` is `cribcore.datadir.data_dir`),
 one file a game named by when it ended and the record's hash, with one more key the record format
 ignores, ``kept``: the human seats, each computer seat's level, and when the game ended. So each file
 is a record that ``cribbage replay`` and ``cribbage review`` read as they are. Writing it is all the
@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .datadir import data_dir
 from .files import atomic_write_text
 
 __all__ = [
@@ -65,8 +66,6 @@ PEOPLE = "people"
 
 
 def _data_dir() -> Path:
-    from .saves import data_dir
-
     return data_dir()
 
 

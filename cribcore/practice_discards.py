@@ -24,6 +24,7 @@ from typing import Any
 from .actions import Discard
 from .analysis import DiscardOption, analyze
 from .cards import FULL_DECK, Card, parse_card
+from .datadir import data_dir
 from .deals import DealCards, RecordedDeals
 from .engine import Game
 from .files import atomic_write_text
@@ -223,8 +224,6 @@ class Score:
 
 def accuracy_path() -> Path:
     """Where the long-run totals are kept."""
-    from .saves import data_dir
-
     return data_dir() / ACCURACY_FILE
 
 

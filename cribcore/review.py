@@ -38,7 +38,7 @@ from .players.expert import ExpertPlayer, Judgement
 from .players.hints import judgement_facts
 from .players.pegging import ROLLOUTS
 from .players.reasons import reason_words
-from .players.wintable import win_table_at_hand
+from .players.wintable_build import win_table_at_hand
 from .records import RecordError, replay
 from .views import SeatView
 from .winchart import ChanceSeries, DealStart, build_series

@@ -24,8 +24,6 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
-import os
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +31,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .datadir import DATA_DIR_ENV, data_dir  # kept importable from here
 from .engine import Game, Phase
 from .files import FileTooLarge, NotAFile, atomic_write_text, read_bounded, remove_stale_temps
 from .nesting import DataTooLarge, parse_json
@@ -72,8 +71,6 @@ MODES = ("computer", "same-device")
 """The save slots: a game with one human (against the computer) and one with several humans sharing
 this device. A game with no human is never saved."""
 HUMAN = "human"
-DATA_DIR_ENV = "CRIBCORE_DATA_DIR"
-"""When set, the directory that holds cribcore's data instead of the platform's user data directory."""
 MAX_SAVE_BYTES = MAX_RECORD_BYTES + 2**20
 """The largest save file read: one record and its envelope (a larger one is refused unread)."""
 
@@ -104,25 +101,6 @@ class SaveConflict(SaveError):
 
 
 # ----------------------------------------------------------------------------------------- where
-
-
-def data_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """cribcore's user data directory: ``$CRIBCORE_DATA_DIR`` when set; otherwise, on Linux and other
-    Unix systems, ``$XDG_DATA_HOME/cribcore`` (an absolute ``XDG_DATA_HOME`` only, as the XDG base
-    directory specification says) or ``~/.local/share/cribcore``; ``~/Library/Application
-    Support/cribcore`` on macOS; ``%LOCALAPPDATA%\\cribcore`` on Windows."""
-    env = os.environ if environ is None else environ
-    override = env.get(DATA_DIR_ENV)
-    if override:
-        return Path(override).expanduser()
-    if sys.platform == "win32":
-        base = env.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "cribcore"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "cribcore"
-    xdg = env.get("XDG_DATA_HOME", "")
-    base_dir = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
-    return base_dir / "cribcore"
 
 
 def save_path(mode: str, directory: Path | None = None) -> Path:

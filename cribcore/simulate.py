@@ -15,7 +15,6 @@ be deterministic for a given seed (the registry's are).
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import itertools
 import math
@@ -29,7 +28,9 @@ from .actions import Action
 from .engine import Game, standard_profile
 from .players.registry import COMPUTER_KINDS, make_player
 from .profiles import Profile
+from .proportions import wilson_interval  # kept importable from here
 from .rulebook import rulebook_for
+from .seeds import game_seed, player_seed  # kept importable from here
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -58,22 +59,6 @@ they concern; they are credited to that source (a false call's penalty goes to "
 
 Progress = Callable[[int], None]
 """Called with the number of games finished so far, as chunks of games finish."""
-
-
-def _derive(*parts: object) -> int:
-    # SHA-256 rather than hash(): the same on every machine, process and Python version.
-    text = "/".join(str(part) for part in ("cribcore-simulate", *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
-
-
-def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game ``index`` (from 0) of a run seeded with ``run_seed``."""
-    return _derive(run_seed, index)
-
-
-def player_seed(seed: int, seat: int) -> int:
-    """The seed of the player at ``seat`` in the game seeded with ``seed``."""
-    return _derive(seed, "seat", seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,17 +221,6 @@ def play_chunk(matchup: Matchup, start: int, stop: int) -> Tally:
     for index in range(start, stop):
         _count_game(play_game(matchup, index), lines, tally)
     return tally
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95 % by default); ``(0, 1)`` when ``trials`` is 0."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True, slots=True)

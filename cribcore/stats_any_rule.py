@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
+from .proportions import wilson_interval
 from .rulebook import Rulebook
-from .simulate import wilson_interval
 from .stats import MAX_CARDS, Distribution, FlushRules, SuitsSeen, show_distribution
 
 __all__ = [

@@ -12,7 +12,7 @@ A point is taken
 The measure (`ChanceSeries.measure`) is the chance to win (``"win"``); under a profile where a game can
 give more than one game point (skunks) it is the expected game points, won less lost (``"game_points"``,
 from the table's expected share of the points at stake); and where no table is at hand
-(`cribcore.players.wintable.win_table_at_hand`) it is the seat's lead in points (``"lead"``), with a
+(`cribcore.players.wintable_build.win_table_at_hand`) it is the seat's lead in points (``"lead"``), with a
 one-line note that says so. The biggest swings (`SWINGS` of them) are the points whose value moved most
 from the point before.
 """

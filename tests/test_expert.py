@@ -12,7 +12,7 @@ import pytest
 from benchmarks import make_win_table
 from cribcore import FULL_DECK, Discard, Play, Profile, SeatView, load_profile, parse_card, parse_cards
 from cribcore.cli.entry import main
-from cribcore.players import wintable
+from cribcore.players import wintable, wintable_build
 from cribcore.players.expert import ExpertPlayer, Judgement
 from cribcore.players.registry import LEVELS, make_player
 from cribcore.rulebook import rulebook_for
@@ -116,13 +116,13 @@ class TestTable:
         standard = load_profile("standard")
         book = rulebook_for(Profile(name="short", rules=standard.rules.model_copy(update={"target": 61})))
         monkeypatch.setattr(wintable, "_BY_FINGERPRINT", {})
-        table = wintable.win_table_for(book)
+        table = wintable_build.win_table_for(book)
         assert table is not None and table.target == 61
         path = tmp_path / "data" / "win-tables" / f"{book.fingerprint}.json"
         assert path.is_file()
         monkeypatch.setattr(wintable, "_BY_FINGERPRINT", {})
-        monkeypatch.setattr(wintable, "compute_table", lambda *a, **k: pytest.fail("computed again"))
-        again = wintable.win_table_for(book)
+        monkeypatch.setattr(wintable_build, "compute_table", lambda *a, **k: pytest.fail("computed again"))
+        again = wintable_build.win_table_for(book)
         assert again is not None and again.dealer == table.dealer
 
     def test_three_seats_fall_back_to_points_with_one_line(
@@ -131,8 +131,8 @@ class TestTable:
         monkeypatch.setattr(wintable, "_BY_FINGERPRINT", {})
         monkeypatch.setattr(wintable, "_NOTICED", set())
         book = rulebook_for(load_profile("three-players"))
-        assert wintable.win_table_for(book) is None
-        assert wintable.win_table_for(book) is None
+        assert wintable_build.win_table_for(book) is None
+        assert wintable_build.win_table_for(book) is None
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "three-players" in err and "points" in err
 
@@ -146,7 +146,7 @@ class TestTable:
         before = current_language()
         set_language("es")
         try:
-            assert wintable.win_table_for(rulebook_for(load_profile("three-players"))) is None
+            assert wintable_build.win_table_for(rulebook_for(load_profile("three-players"))) is None
         finally:
             set_language(before)
         err = capsys.readouterr().err
@@ -192,7 +192,7 @@ class TestAnswersThatCannotWait:
             computed.append(args)
             raise RuntimeError("not in this test")
 
-        monkeypatch.setattr(wintable, "compute_table", no_table)
+        monkeypatch.setattr(wintable_build, "compute_table", no_table)
         profile = load_profile("muggins")
         game = Game(profile, seed=4)
         assert hint(game.view(0)).action in game.view(0).legal_actions

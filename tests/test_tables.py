@@ -15,7 +15,7 @@ import pytest
 
 from cribcore import Game, Profile, load_profile
 from cribcore.cli.main import main
-from cribcore.players import pegtable, tablefiles, wintable
+from cribcore.players import pegtable, tablefiles, wintable, wintable_build
 from cribcore.players.expert import ExpertPlayer
 from cribcore.players.hard import HardPlayer
 from cribcore.players.pegging import play_out_ranks, risks_for
@@ -294,9 +294,9 @@ def test_local_workers_of_a_simulation_share_one_pegging_table(
 
 
 def test_the_win_table_is_the_same_in_one_process_or_two(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wintable, "CHUNK", 3)
+    monkeypatch.setattr(wintable_build, "CHUNK", 3)
     standard = load_profile("standard")
     book = rulebook_for(Profile(name="short", rules=standard.rules.model_copy(update={"target": 61})))
-    here = wintable.compute_table(book, 7, seed=5, show_progress=False)
-    apart = wintable.compute_table(book, 7, seed=5, show_progress=False, jobs=2)
+    here = wintable_build.compute_table(book, 7, seed=5, show_progress=False)
+    apart = wintable_build.compute_table(book, 7, seed=5, show_progress=False, jobs=2)
     assert here.dealer == apart.dealer and here.stats == apart.stats

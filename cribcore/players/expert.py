@@ -68,7 +68,8 @@ from .pegging import KeepLikelihood, Leaf, play_twins, search_play
 from .pegtable import PegTable, peg_table_at_hand, peg_table_for
 from .pegtable import fits as peg_fits
 from .tally import RANK, VALUE, card_of
-from .wintable import WinTable, win_table_at_hand, win_table_for
+from .wintable import WinTable
+from .wintable_build import win_table_at_hand, win_table_for
 
 __all__ = [
     "ENDGAME_DRAWS",
@@ -143,7 +144,7 @@ class ExpertPlayer(LevelPlayer):
     ``endgame_draws``/``endgame_reach``/``endgame_top`` the end-of-game discard's simulation
     (`ENDGAME_DRAWS`, `ENDGAME_REACH`, `ENDGAME_TOP`; ``endgame_draws=0``: none). With
     ``compute_tables=False`` a profile whose table is not at hand
-    (`cribcore.players.wintable.win_table_at_hand`) is judged by points at once instead of computing its
+    (`cribcore.players.wintable_build.win_table_at_hand`) is judged by points at once instead of computing its
     table first (about a minute of CPU; `cribbage tables build` builds it ahead): for answers a player
     waits for, hints and reviews."""
 

@@ -52,7 +52,7 @@ from ..turns import GO_POINTS, next_able, next_holding
 from ..views import SeatView
 from .counting import Counting, PegScorer, counting_for
 from .level import goal
-from .rankplay import play_risks
+from .rankplay import PAIR_RISK, RUN_RISK, play_risks
 from .tally import RANK, SUIT, VALUE, rank_points
 
 __all__ = [
@@ -254,12 +254,6 @@ def _value_share(value: int) -> float:
 
 _COUNT_RISK = tuple(2 * (_value_share(15 - after) + _value_share(31 - after)) for after in range(32))
 """The points a random card answers a count with by making 15 or 31, weighed by its chance."""
-
-PAIR_RISK = 0.5
-"""About what a card laid on an open count gives away to a pair (a rough chance of a pair, times 2)."""
-
-RUN_RISK = 0.6
-"""About what a card one or two ranks from the last one gives away to a run."""
 
 
 Risks = tuple[tuple[float, ...], float, float]

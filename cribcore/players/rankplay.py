@@ -25,7 +25,13 @@ from ..scoring import PLAY_LIMIT
 from ..turns import GO_POINTS
 from .tally import RANK, SUIT
 
-__all__ = ["RankPlay", "play_risks"]
+__all__ = ["PAIR_RISK", "RUN_RISK", "RankPlay", "play_risks"]
+
+PAIR_RISK = 0.5
+"""About what a card laid on an open count gives away to a pair (a rough chance of a pair, times 2)."""
+
+RUN_RISK = 0.6
+"""About what a card one or two ranks from the last one gives away to a run."""
 
 _CARD = {(RANK[c], SUIT[c]): FULL_DECK[c] for c in range(STANDARD_CARDS)}
 
@@ -59,8 +65,6 @@ class RankPlay:
     docstring). Not thread-safe; build one per process."""
 
     def __init__(self, book: Rulebook) -> None:
-        from .pegging import PAIR_RISK, RUN_RISK  # pegging imports this module's play_risks
-
         self.book = book
         count_scale, pair_scale, run_scale = play_risks(book)
         self._count_risk = tuple(

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..datadir import table_dir
 from ..files import atomic_write_text
 from ..i18n import _
 
@@ -51,13 +52,6 @@ Progress = Callable[[int], None]
 def kind_name(kind: str) -> str:
     """The kind of table in words, for messages."""
     return {"crib": _("crib table"), "peg": _("pegging table"), "win": _("win table")}[kind]
-
-
-def table_dir(kind: str) -> Path:
-    """The folder of the data directory that keeps tables of this kind."""
-    from ..saves import data_dir  # saves imports the players: import it when first needed
-
-    return data_dir() / f"{kind}-tables"
 
 
 def table_path(kind: str, fingerprint: str) -> Path:

@@ -5,7 +5,7 @@ Under the standard profile every table ships with cribcore. Another profile may 
 - the crib table (`cribcore.players.crib`) when its crib does not count as the standard crib;
 - the pegging table (`cribcore.players.pegtable`) when its play is not the standard one (two seats
   keeping four);
-- the expert's win table (`cribcore.players.wintable`) for any other profile of two seats the model
+- the expert's win table (`cribcore.players.wintable_build`) for any other profile of two seats the model
   fits.
 
 `tables_for` lists them with whether each is built; `TableStep.build` computes one and keeps it in the
@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..rulebook import Rulebook
-from . import crib, pegtable, wintable
+from . import crib, pegtable, wintable, wintable_build
 from .tablefiles import Progress, kind_name
 
 __all__ = ["TableStep", "prepare", "tables_for"]
@@ -68,7 +68,7 @@ def tables_for(book: Rulebook) -> list[TableStep]:
     if wintable.supports(book) is None and book.fingerprint != wintable.shipped_fingerprint():
 
         def build_win(jobs: int, dask: str | None, progress: Progress) -> None:
-            wintable.build_win_table(book, jobs=jobs, dask=dask, progress=progress)
+            wintable_build.build_win_table(book, jobs=jobs, dask=dask, progress=progress)
 
         steps.append(
             TableStep("win", wintable.FIRST_USE_DEALS, lambda: wintable.win_table_kept(book), build_win)
@@ -87,4 +87,4 @@ def prepare(book: Rulebook, levels: Sequence[str]) -> None:
     if pegtable.fits(book):
         pegtable.peg_table_for(book)
     if "expert" in levels and wintable.supports(book) is None:
-        wintable.win_table_for(book)
+        wintable_build.win_table_for(book)

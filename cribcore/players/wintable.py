@@ -19,13 +19,14 @@ the dealer's expected share of the game points at stake, ``(G + points won - poi
 The standard game's table ships with the package (``win_table.json``, made by
 ``benchmarks/make_win_table.py``: deals of hard self-play, then re-measured from the expert's own
 self-play with that table and solved again until the table stops moving). Another profile of two seats
-(another target, a variant, a third-party plugin) gets its own on first use (`win_table_for`): deals of
-hard self-play under its rules, with a notice and a progress bar, kept in the data directory by the
-profile's fingerprint (``win-tables/FINGERPRINT.json``, with the header of
-`cribcore.players.tablefiles`: a damaged or stale file is reported and computed again), or built ahead
-by ``cribbage tables build`` (`build_win_table`, in local processes or on Dask). Profiles the model
-does not fit (more than two seats, lowball, a counting order other than the pone's hand before the
-dealer's, targets that differ by side) have none: the expert then plays for points, after a one-line notice.
+(another target, a variant, a third-party plugin) gets its own on first use: deals of hard self-play
+under its rules, with a notice and a progress bar (`cribcore.players.wintable_build`, which plays the
+games: this module only solves, reads and keeps tables), kept in the data directory by the profile's
+fingerprint (``win-tables/FINGERPRINT.json``, with the header of `cribcore.players.tablefiles`: a
+damaged or stale file is reported and computed again), or built ahead by ``cribbage tables build``.
+Profiles the model does not fit (more than two seats, lowball, a counting order other than the pone's
+hand before the dealer's, targets that differ by side) have none: the expert then plays for points,
+after a one-line notice.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from __future__ import annotations
 import functools
 import json
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -42,10 +42,8 @@ from pathlib import Path
 from typing import Protocol
 
 from ..i18n import _, ngettext
-from ..profiles import Profile
 from ..rulebook import Rulebook
-from .base import Player
-from .tablefiles import Progress, build_notice, build_progress, read_table, table_path, write_table
+from .tablefiles import read_table, table_path
 
 __all__ = [
     "SCALE",
@@ -53,14 +51,15 @@ __all__ = [
     "DealStats",
     "DiscardValue",
     "WinTable",
-    "build_win_table",
     "deal_stats",
+    "first_notice",
+    "kept_table",
+    "known_table",
     "record_first_deal",
+    "remember_table",
     "shipped_table",
     "solve",
     "supports",
-    "win_table_at_hand",
-    "win_table_for",
     "win_table_kept",
 ]
 
@@ -545,7 +544,27 @@ def supports(book: Rulebook) -> str | None:
 
 
 _BY_FINGERPRINT: dict[str, WinTable | None] = {}
+"""The table of each profile (by fingerprint) already looked up or built in this process (``None``: it
+has none)."""
 _NOTICED: set[str] = set()
+
+
+def known_table(fingerprint: str) -> tuple[bool, WinTable | None]:
+    """Whether this process already knows the table of the profile with this fingerprint, and it."""
+    return fingerprint in _BY_FINGERPRINT, _BY_FINGERPRINT.get(fingerprint)
+
+
+def remember_table(fingerprint: str, table: WinTable | None) -> None:
+    """Keep, for this process, the table of the profile with this fingerprint (``None``: it has none)."""
+    _BY_FINGERPRINT[fingerprint] = table
+
+
+def first_notice(fingerprint: str) -> bool:
+    """``True`` the first time it is asked for this fingerprint in this process: a notice is said once."""
+    if fingerprint in _NOTICED:
+        return False
+    _NOTICED.add(fingerprint)
+    return True
 
 
 def win_cache_path(fingerprint: str) -> Path:
@@ -571,49 +590,13 @@ def notice(text: str) -> None:
     print(text, file=sys.stderr)
 
 
-def win_table_for(book: Rulebook, *, progress: bool = True) -> WinTable | None:
-    """``book``'s table: the shipped one for the standard game, a cached or freshly computed one for
-    another profile of two seats, ``None`` (after a one-line notice, once per profile and process) when
-    the model does not fit the profile or its table cannot be built."""
-    key = book.fingerprint
-    if key in _BY_FINGERPRINT:
-        return _BY_FINGERPRINT[key]
-    table: WinTable | None = None
-    why = supports(book)
-    if why is None:
-        try:
-            table = _table_for(book, progress)
-        except Exception as exc:  # any failure to build falls back to points, as documented
-            why = _("its table could not be built ({reason})").format(reason=exc)
-    if table is None and key not in _NOTICED:
-        _NOTICED.add(key)
-        notice(
-            _("expert: no win table for the profile {profile!r} ({why}); it plays for points").format(
-                profile=book.profile_name, why=why
-            )
-        )
-    _BY_FINGERPRINT[key] = table
-    return table
-
-
-def win_table_at_hand(book: Rulebook) -> WinTable | None:
-    """``book``'s table when it is at hand without computing one: the shipped table of the standard
-    game, or one already kept in the data directory (then as `win_table_for` gives it); ``None``
-    otherwise, without a notice. For answers that must come at once (a hint, a review)."""
-    key = book.fingerprint
-    if key in _BY_FINGERPRINT or key == shipped_fingerprint():
-        return win_table_for(book)
-    try:
-        kept = win_cache_path(key).is_file()
-    except (OSError, RuntimeError):  # no data directory: nothing kept there
-        kept = False
-    return win_table_for(book) if kept else None
-
-
-def _table_for(book: Rulebook, progress: bool) -> WinTable:
+def kept_table(book: Rulebook) -> tuple[Path | None, WinTable | None]:
+    """Where ``book``'s own table is kept (``None`` without a data directory) and the table found
+    without computing one: the shipped table for the standard game, else the one kept there when it
+    reads whole (a damaged or stale file is reported in one line), else ``None``."""
     shipped = shipped_table()
     if book.fingerprint == shipped_fingerprint():
-        return shipped
+        return None, shipped
     try:
         path: Path | None = win_cache_path(book.fingerprint)
     except RuntimeError:
@@ -622,19 +605,10 @@ def _table_for(book: Rulebook, progress: bool) -> WinTable:
         body = read_table(path, "win", FORMAT, book.fingerprint, book.profile_name)
         if body is not None:
             try:
-                return table_from_json(body)
+                return path, table_from_json(body)
             except ValueError:
                 pass
-    if progress:
-        build_notice("win", book.profile_name)
-    began = time.perf_counter()
-    computed = compute_table(book, FIRST_USE_DEALS, seed=0, show_progress=progress)
-    text = table_to_json(computed, {"fingerprint": book.fingerprint})
-    if path is not None:
-        write_table(
-            path, "win", FORMAT, book.fingerprint, book.profile_name, text, time.perf_counter() - began
-        )
-    return table_from_json(text)  # as stored: the same numbers in this process as in the next
+    return path, None
 
 
 def win_table_kept(book: Rulebook) -> bool:
@@ -643,110 +617,9 @@ def win_table_kept(book: Rulebook) -> bool:
     return read_table(path, "win", FORMAT, book.fingerprint, book.profile_name) is not None
 
 
-def build_win_table(
-    book: Rulebook, *, jobs: int = 1, dask: str | None = None, progress: Progress | None = None
-) -> WinTable | None:
-    """Compute ``book``'s table now and keep it in the data directory (for `cribbage tables build`),
-    ``None`` when the model does not fit the profile or it is the shipped one's."""
-    if supports(book) is not None or book.fingerprint == shipped_fingerprint():
-        return None
-    began = time.perf_counter()
-    computed = compute_table(book, FIRST_USE_DEALS, seed=0, jobs=jobs, dask=dask, progress=progress)
-    text = table_to_json(computed, {"fingerprint": book.fingerprint})
-    seconds = time.perf_counter() - began
-    path = win_cache_path(book.fingerprint)
-    if not write_table(path, "win", FORMAT, book.fingerprint, book.profile_name, text, seconds):
-        raise OSError(f"cannot write {path}")
-    table = table_from_json(text)
-    _BY_FINGERPRINT[book.fingerprint] = table
-    return table
-
-
 @functools.cache
 def shipped_fingerprint() -> str:
     from ..engine import standard_profile
     from ..rulebook import rulebook_for
 
     return rulebook_for(standard_profile()).fingerprint
-
-
-def play_first_deal(
-    profile: Profile, kinds: Sequence[str], seed: int, table: WinTable | None = None
-) -> DealRecord | None:
-    """Play the first deal of a game of ``profile`` seeded ``seed`` between ``kinds`` (an ``expert``
-    seat uses ``table`` when given) and return its `DealRecord`."""
-    from ..engine import Game
-    from ..simulate import player_seed
-    from .registry import make_player
-
-    game = Game(profile, seed=seed, players=[f"{k} {i + 1}" for i, k in enumerate(kinds)])
-    players: list[Player] = []
-    for seat, kind in enumerate(kinds):
-        if kind == "expert" and table is not None:
-            from .expert import ExpertPlayer
-
-            players.append(ExpertPlayer(player_seed(seed, seat), table=table))
-        else:
-            players.append(make_player(kind, player_seed(seed, seat)))
-    while not game.is_over and game.deal_number == 0:
-        to_act = game.to_act
-        if not to_act:
-            break
-        seat = to_act[0]
-        game.apply(seat, players[seat].choose(game.view(seat)))
-    return record_first_deal(game)
-
-
-CHUNK = 25
-"""First deals per unit of work when a table is computed."""
-
-
-def compute_table(
-    book: Rulebook,
-    deals: int,
-    *,
-    seed: int,
-    show_progress: bool = True,
-    jobs: int = 1,
-    dask: str | None = None,
-    progress: Progress | None = None,
-) -> WinTable:
-    """``book``'s table from ``deals`` first deals of hard self-play (seeded): in this process, in
-    ``jobs`` local processes or on the Dask cluster at ``dask`` (the same table on every backend).
-    ``progress(deals done)`` as it goes; else with ``show_progress`` a progress bar on a terminal."""
-    from .tablework import run_chunks
-
-    chunks = [(start, min(start + CHUNK, deals)) for start in range(0, deals, CHUNK)]
-    work = functools.partial(_hard_chunk, seed)
-    with build_progress(
-        _("win table for {profile}").format(profile=book.profile_name),
-        deals,
-        show=show_progress and progress is None,
-    ) as report:
-        parts = run_chunks(work, book.profile, chunks, jobs=jobs, dask=dask, progress=progress or report)
-    records = [record for chunk in sorted(parts) for record in parts[chunk]]
-    return solve(deal_stats(records), book.target, game_points_of(book), source="first use")
-
-
-def _hard_chunk(seed: int, profile: Profile, start: int, stop: int) -> list[DealRecord]:
-    return deal_chunk(profile, ("hard", "hard"), seed, start, stop)
-
-
-def _deal_seed(seed: int, index: int) -> int:
-    from ..simulate import game_seed
-
-    return game_seed(seed, index)
-
-
-def deal_chunk(
-    profile: Profile, kinds: tuple[str, ...], seed: int, start: int, stop: int, table: WinTable | None = None
-) -> list[DealRecord]:
-    """The `DealRecord` of the first deal of games ``start`` to ``stop - 1`` seeded from ``seed`` (the
-    unit of work of `benchmarks/make_win_table.py` on every backend; deals that end the game are left
-    out)."""
-    records = []
-    for index in range(start, stop):
-        record = play_first_deal(profile, kinds, _deal_seed(seed, index), table)
-        if record is not None:
-            records.append(record)
-    return records
