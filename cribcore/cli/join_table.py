@@ -49,8 +49,8 @@ from ..speech_messages import say
 from ..views import SeatView
 from .commands import UsageError
 from .describe import Voice, number_words
-from .entry import INTERRUPTED
 from .errors import report
+from .interrupts import INTERRUPTED
 from .narrate import Narrator
 from .prompt import QuitGame, Reader, command_word, prompt_help
 from .render import Painter, make_console

@@ -48,8 +48,8 @@ from ..saves import HUMAN, GameResult, MatchState, SaveConflict, SaveSlot, build
 from ..speech_messages import say_error
 from ..views import SeatView
 from .describe import Voice
-from .entry import INTERRUPTED
 from .errors import report
+from .interrupts import INTERRUPTED
 from .keep_games import keep_finished
 from .match import match_result, skunk_words, standing
 from .narrate import Narrator
