@@ -7,7 +7,9 @@ name asked at a prompt) and keeps the seat key it answers in the data directory 
 `cribcore.cli.seat_book`), under the server and the invitation; the same command run again goes back
 to that seat, since an invitation is used up once every seat is taken.
 
-The table is the terminal's usual one: the `Narrator` tells the events the server sends this seat (which
+`NetTable` is the network transport of the terminal's one table driver (`cribcore.cli.table_driver`,
+the protocol in `cribcore.cli.transport`), which runs the turn loop; the table is the terminal's usual
+one: the `Narrator` tells the events the server sends this seat (which
 never hold another seat's hidden cards), `seat_table` draws the seat's view before each decision, and
 `ask_action` reads the decision, checked against the view's legal actions before it is sent (the server
 checks it again and has the last word; a refusal is one line and the question is asked again). The

@@ -2,9 +2,12 @@
 human quits), announces everything, keeps the game saved, hands the device over between humans who
 share it, and plays the games of a match one after another.
 
-The loop holds no rules: it asks the engine who may act (`Game.to_act`), gives that seat its
-`SeatView`, and applies what the seat's player chose, a computer's choice or a human's answer checked
-by `Game.check`. Narration comes from one seat's view (the human's, or a spectator's when there is
+`Session` is the local transport of the terminal's one table driver (`cribcore.cli.table_driver`,
+the protocol in `cribcore.cli.transport`): the driver runs the turn loop and asks the humans; the
+session tells the game, plays the computers and applies every action to a `Game` on this device. It
+holds no rules: it asks the engine who may act (`Game.to_act`), gives that seat its `SeatView`, and
+applies what the seat's player chose, a computer's choice or a human's answer checked by
+`Game.check`. Narration comes from one seat's view (the human's, or a spectator's when there is
 not exactly one human), so hidden cards are never narrated; a human's own cards appear only on their
 table, and when several humans share the device the screen is cleared and the next player must press
 Enter before their table is drawn.
