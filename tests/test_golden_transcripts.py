@@ -2,9 +2,11 @@
 records and terminal transcripts must stay byte for byte what the reference code produced (the files
 under ``tests/data/golden/``).
 
-The games: one against the computer (a pseudo-terminal), one for two on the same device, a demo of the
-computer against itself (output piped), one under muggins, one in Spanish, and one at a live server's
-table (``cribbage join``, against a bot on another connection). Every game is short (a target of 31)
+The games: one against the computer (a pseudo-terminal), one with answers from a pipe that ends
+mid-game and is resumed (``cribbage resume``), one for two on the same device, a demo of the computer
+against itself (output piped), one under muggins, one in Spanish, and one at a live server's table
+(``cribbage join``, against a bot on another connection). The stored files were written by the code
+before the terminal's two tables became one driver (commit e0a87cf). Every game is short (a target of 31)
 and seeded, and every human answer is the same simple one (the first cards, Enter, no), so what is
 played depends only on the code.
 
@@ -155,6 +157,24 @@ class PoliteBot(Bot):
         if state.between_hands is None and view.phase == "discard" and others:
             return
         super()._act(state)
+
+
+def test_a_game_with_piped_input_stopped_and_resumed(tmp_path: Path) -> None:
+    """Answers from a pipe: the input ends mid-game (the game is saved and its unfinished record
+    written), and ``resume`` takes it up from the deal under way and plays it to its end."""
+    profile = short_profile(tmp_path)
+    record, data = tmp_path / "game.json", tmp_path / "data"
+    answers = "1 2\n1\n1\n\n"
+    argv = ("play", "--seed", "3", "--profile", str(profile), "--record", str(record))
+    stopped = run_cribbage(*argv, stdin=answers * 3, data=data)
+    check_record("piped-stopped.record.json", record)
+    resumed = run_cribbage("resume", stdin=answers * 30, data=data)
+    check_record("piped.record.json", record)
+    said = [
+        f"--- {run.args[1]}: {run.returncode} ---\n{run.stdout}--- stderr ---\n{run.stderr}"
+        for run in (stopped, resumed)
+    ]
+    check("piped.txt", normalized("".join(said), tmp_path))
 
 
 @pytest.fixture(scope="module")
