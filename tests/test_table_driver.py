@@ -126,3 +126,28 @@ def test_what_the_driver_does_not_handle_still_closes_the_table() -> None:
     with pytest.raises(OSError):
         drive(transport)
     assert transport.calls[-1] == "close"
+
+
+def test_ctrl_c_between_games_at_this_device_ends_the_command_not_a_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At the end of a game there is no game under way to leave: Ctrl-C there ends the command as it
+    does outside a table (`cribcore.cli.main` says one line, status 130), with no "Game stopped"."""
+    from cribcore.cli.session import Seating, Session
+    from cribcore.engine import Game
+    from cribcore.profiles import load_profile
+
+    profile = load_profile("standard")
+    seating = Seating(("computer", "computer"), ("Ann", "Bob"), profile)
+    console = Console(file=io.StringIO(), width=100)
+    session = Session(console, seating, reader=None)
+    session.keep = False
+
+    def interrupted(game: Game) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session, "_game_over", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        session.run(Game(profile, seed=4, players=seating.names))
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Game over: " in out and "Game stopped" not in out

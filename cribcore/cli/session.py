@@ -28,9 +28,10 @@ action completes), and ``--record`` gets the record taken after that action.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -153,6 +154,8 @@ class Session:
         self._started = False
         try:
             return TableDriver(self.console, self.reader, self.painter, self).run()
+        except _BetweenGames as between:
+            raise between.error from None
         except PluginError as exc:
             report(_("{reason}; the game stopped before that move").format(reason=say_error(exc)))
             self._write_completed()
@@ -161,8 +164,9 @@ class Session:
     # ------------------------------------------------------------------ the transport
 
     def begin(self) -> None:
-        if not self._resumed:
-            self._save(self._game)
+        with _between_games():
+            if not self._resumed:
+                self._save(self._game)
 
     def advance(self) -> Turn | None:
         game = self._game
@@ -197,6 +201,12 @@ class Session:
         self._save(game)
 
     def game_over(self) -> bool:
+        with _between_games():
+            return self._next_game()
+
+    def _next_game(self) -> bool:
+        """After a game: the next game of the match (after a pause), or another game if the people
+        at the table want one; whether there is a next game."""
         following = self._game_over(self._game)
         self._started = False
         self._resumed = False
@@ -222,7 +232,8 @@ class Session:
         return True
 
     def restart(self) -> None:
-        self._game = self._fresh_start()
+        with _between_games():
+            self._game = self._fresh_start()
         self._resumed = False
         self._started = False
 
@@ -573,6 +584,25 @@ class Session:
             return record
         number = len(self.match.results) + 1
         return record.with_name(f"{record.stem}-{number}{record.suffix}")
+
+
+class _BetweenGames(Exception):
+    """Ctrl-C (or a quit) while no game is being played here: before the first save, at the end of a
+    game, while a new one is set up. It ends the command as it would anywhere outside a table (the
+    command line's one line and status), not as leaving a game under way: there is none to leave."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+@contextlib.contextmanager
+def _between_games() -> Iterator[None]:
+    """Carries Ctrl-C and `QuitGame` past the table driver as `_BetweenGames` (see there)."""
+    try:
+        yield
+    except (KeyboardInterrupt, QuitGame) as exc:
+        raise _BetweenGames(exc) from exc
 
 
 def _nothing_to_call(view: SeatView) -> bool:
