@@ -22,7 +22,6 @@ connection that drops is opened again, a few times, before the command gives up.
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import os
 import select
 import sys
@@ -36,13 +35,11 @@ from ..actions import Action, parse_action
 from ..i18n import N_, _, ngettext
 from ..netclient import (
     Dropped,
-    Link,
     NetError,
     Refusal,
     Refused,
     SeatClient,
     State,
-    join,
     parse_link,
     printable,
 )
@@ -52,6 +49,7 @@ from ..views import SeatView
 from .commands import UsageError
 from .describe import Voice, number_words
 from .errors import report
+from .join_seat import refusal_line, rejoin_command, take_seat
 from .narrate import Narrator
 from .prompt import QuitGame, Reader, command_word, prompt_help
 from .render import Painter, make_console
@@ -95,97 +93,13 @@ def join_command(args: argparse.Namespace, console: Console) -> int:
         raise ValueError(_("playing needs standard input, and it is closed"))
     reader = Reader(console, interactive=sys.stdin.isatty())
     try:
-        client, rejoined = _take_seat(link, name, reader)
+        client, rejoined = take_seat(link, name, reader)
     except QuitGame as stop:
         if stop.code:
             report(_("{reason}: no name was given (use --name NAME)").format(reason=stop.reason))
         return stop.code
-    table = NetTable(console, reader, client, _rejoin_command(link), rejoined=rejoined)
+    table = NetTable(console, reader, client, rejoin_command(link), rejoined=rejoined)
     return table.run()
-
-
-def _rejoin_command(link: Link) -> str:
-    secret = f"#join={link.invite}" if link.invite is not None else f"#key={link.key}"
-    return f"cribbage join {link.base}/{secret}"
-
-
-def _take_seat(link: Link, name: str | None, reader: Reader) -> tuple[SeatClient, bool]:
-    """Connect to the seat ``link`` gives: its key, the key kept for its invitation, or a new seat
-    taken with the invitation. Returns the connected client and whether the seat was held before."""
-    if link.key is not None:
-        client = SeatClient(link, link.key)
-        _connect(client, link)
-        return client, True
-    assert link.invite is not None
-    book = SeatBook.load()
-    kept = book.find(link.base, link.invite)
-    if kept is not None:
-        client = SeatClient(link, kept["key"])
-        try:
-            client.connect()
-            return client, True
-        except Refused as exc:
-            if exc.code not in ("bad-key", "no-room"):
-                raise NetError(_refusal_line(exc, link)) from None
-            # The key kept is no good any more (the room is gone, or was made again): forget it,
-            # and ask for a seat with the invitation, which says whether it is still good.
-            book.remove(link.base, link.invite)
-    if name is None:
-        name = _ask_name(reader)
-    try:
-        joined = join(link, name)
-    except Refused as exc:
-        raise NetError(_refusal_line(exc, link)) from None
-    book.put(
-        {
-            "server": link.base,
-            "invite": link.invite,
-            "key": joined.key,
-            "room": joined.room,
-            "seat": joined.seat,
-            "name": name,
-            "joined": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-        }
-    )
-    client = SeatClient(link, joined.key)
-    _connect(client, link)
-    return client, False
-
-
-def _connect(client: SeatClient, link: Link) -> None:
-    try:
-        client.connect()
-    except Refused as exc:
-        raise NetError(_refusal_line(exc, link)) from None
-
-
-def _refusal_line(exc: Refused, link: Link) -> str:
-    where = link.base
-    why = say(str(exc))
-    if exc.code == "expired":
-        return _("the room at {where} has expired: {why}").format(where=where, why=why)
-    if exc.code == "full":
-        return _(
-            "the room at {where} is full: {why}. If a seat is yours, rejoin where you joined, or with "
-            "the seat's own link (#key=KEY; 'help' at a prompt there shows it)"
-        ).format(where=where, why=why)
-    if exc.code in ("no-room", "bad-key"):
-        if link.invite is not None:
-            line = _("{where} refused the invitation: {why}. Check the link, or ask for a new one")
-        else:
-            line = _("{where} refused the seat link: {why}. Check the link, or ask for a new one")
-        return line.format(where=where, why=why)
-    return _("{where} refused: {why}").format(where=where, why=why)
-
-
-def _ask_name(reader: Reader) -> str:
-    while True:
-        text = reader.line(_("Your name at the table: "))
-        try:
-            return clean_name(text)
-        except ValueError as exc:
-            said = say(str(exc))
-            reader.problem(f"{said[:1].upper()}{said[1:]}.")
 
 
 # ----------------------------------------------------------------------------- checking against a view
@@ -335,7 +249,7 @@ class NetTable:
             try:
                 state = self.client.reconnect()
             except Refused as refused:
-                raise NetError(_refusal_line(refused, self.client.link)) from None
+                raise NetError(refusal_line(refused, self.client.link)) from None
             except NetError as failure:
                 raise NetError(
                     _(
