@@ -192,6 +192,7 @@ def test_a_game_joined_at_a_server(server: Served, tmp_path: Path) -> None:
     status_key, link = data["keys"][0]["key"], data["link"]
     bot = PoliteBot(link, status_key)
     bot.start()
+    bot.wait_for(lambda state: True)  # Ann is at the table before Bob sits down
     log = io.StringIO()
     try:
         with cribbage_pty(tmp_path / "data", "join", link, "--ascii", "--name", "Bob") as (child, log):
