@@ -306,7 +306,8 @@ def test_the_practice_round_in_spanish() -> None:
 
 
 def test_joins_own_lines_in_spanish() -> None:
-    from cribcore.cli.join_table import _and_list, _refusal_line, _waiting_for_move
+    from cribcore.cli.join_seat import refusal_line as _refusal_line
+    from cribcore.cli.join_table import _and_list, _waiting_for_move
     from cribcore.i18n import set_language
     from cribcore.netclient import Refused, parse_link
 

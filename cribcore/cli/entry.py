@@ -11,15 +11,9 @@ from collections.abc import Sequence
 from ..i18n import DEFAULT_LANGUAGE, language_from_env, take_lang_option
 from ..version import VERSION
 from .errors import PROG, report
+from .interrupts import INTERRUPTED, INTERRUPTED_WORDS
 
 __all__ = ["INTERRUPTED", "INTERRUPTED_WORDS", "main"]
-
-INTERRUPTED = 130
-"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
-
-INTERRUPTED_WORDS = {"en": "interrupted", "es": "interrumpido"}
-"""The error after Ctrl-C by language, held here rather than read from the catalog so that saying it
-loads nothing while an interrupt may come again (a test keeps it equal to the catalog's entry)."""
 
 
 def _interrupted(argv: Sequence[str]) -> str:

@@ -7,7 +7,9 @@ name asked at a prompt) and keeps the seat key it answers in the data directory 
 `cribcore.cli.seat_book`), under the server and the invitation; the same command run again goes back
 to that seat, since an invitation is used up once every seat is taken.
 
-The table is the terminal's usual one: the `Narrator` tells the events the server sends this seat (which
+`NetTable` is the network transport of the terminal's one table driver (`cribcore.cli.table_driver`,
+the protocol in `cribcore.cli.transport`), which runs the turn loop; the table is the terminal's usual
+one: the `Narrator` tells the events the server sends this seat (which
 never hold another seat's hidden cards), `seat_table` draws the seat's view before each decision, and
 `ask_action` reads the decision, checked against the view's legal actions before it is sent (the server
 checks it again and has the last word; a refusal is one line and the question is asked again). The
@@ -20,7 +22,6 @@ connection that drops is opened again, a few times, before the command gives up.
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import os
 import select
 import sys
@@ -34,13 +35,11 @@ from ..actions import Action, parse_action
 from ..i18n import N_, _, ngettext
 from ..netclient import (
     Dropped,
-    Link,
     NetError,
     Refusal,
     Refused,
     SeatClient,
     State,
-    join,
     parse_link,
     printable,
 )
@@ -49,21 +48,15 @@ from ..speech_messages import say
 from ..views import SeatView
 from .commands import UsageError
 from .describe import Voice, number_words
-from .entry import INTERRUPTED
 from .errors import report
+from .join_seat import refusal_line, rejoin_command, take_seat
 from .narrate import Narrator
 from .prompt import QuitGame, Reader, command_word, prompt_help
 from .render import Painter, make_console
 from .seat_book import SEATS_FILE, SeatBook, seats_path
-from .table_steps import (
-    ask_turn,
-    catch_up,
-    print_heading,
-    print_help_hint,
-    table_title,
-    tell_events,
-    where_in_game,
-)
+from .table_driver import TableDriver, arrive, show_board
+from .table_steps import print_heading, print_help_hint, table_title, tell_events, where_in_game
+from .transport import Turn
 
 if TYPE_CHECKING:
     from ..players.hints import Hint
@@ -100,97 +93,13 @@ def join_command(args: argparse.Namespace, console: Console) -> int:
         raise ValueError(_("playing needs standard input, and it is closed"))
     reader = Reader(console, interactive=sys.stdin.isatty())
     try:
-        client, rejoined = _take_seat(link, name, reader)
+        client, rejoined = take_seat(link, name, reader)
     except QuitGame as stop:
         if stop.code:
             report(_("{reason}: no name was given (use --name NAME)").format(reason=stop.reason))
         return stop.code
-    table = NetTable(console, reader, client, _rejoin_command(link), rejoined=rejoined)
+    table = NetTable(console, reader, client, rejoin_command(link), rejoined=rejoined)
     return table.run()
-
-
-def _rejoin_command(link: Link) -> str:
-    secret = f"#join={link.invite}" if link.invite is not None else f"#key={link.key}"
-    return f"cribbage join {link.base}/{secret}"
-
-
-def _take_seat(link: Link, name: str | None, reader: Reader) -> tuple[SeatClient, bool]:
-    """Connect to the seat ``link`` gives: its key, the key kept for its invitation, or a new seat
-    taken with the invitation. Returns the connected client and whether the seat was held before."""
-    if link.key is not None:
-        client = SeatClient(link, link.key)
-        _connect(client, link)
-        return client, True
-    assert link.invite is not None
-    book = SeatBook.load()
-    kept = book.find(link.base, link.invite)
-    if kept is not None:
-        client = SeatClient(link, kept["key"])
-        try:
-            client.connect()
-            return client, True
-        except Refused as exc:
-            if exc.code not in ("bad-key", "no-room"):
-                raise NetError(_refusal_line(exc, link)) from None
-            # The key kept is no good any more (the room is gone, or was made again): forget it,
-            # and ask for a seat with the invitation, which says whether it is still good.
-            book.remove(link.base, link.invite)
-    if name is None:
-        name = _ask_name(reader)
-    try:
-        joined = join(link, name)
-    except Refused as exc:
-        raise NetError(_refusal_line(exc, link)) from None
-    book.put(
-        {
-            "server": link.base,
-            "invite": link.invite,
-            "key": joined.key,
-            "room": joined.room,
-            "seat": joined.seat,
-            "name": name,
-            "joined": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-        }
-    )
-    client = SeatClient(link, joined.key)
-    _connect(client, link)
-    return client, False
-
-
-def _connect(client: SeatClient, link: Link) -> None:
-    try:
-        client.connect()
-    except Refused as exc:
-        raise NetError(_refusal_line(exc, link)) from None
-
-
-def _refusal_line(exc: Refused, link: Link) -> str:
-    where = link.base
-    why = say(str(exc))
-    if exc.code == "expired":
-        return _("the room at {where} has expired: {why}").format(where=where, why=why)
-    if exc.code == "full":
-        return _(
-            "the room at {where} is full: {why}. If a seat is yours, rejoin where you joined, or with "
-            "the seat's own link (#key=KEY; 'help' at a prompt there shows it)"
-        ).format(where=where, why=why)
-    if exc.code in ("no-room", "bad-key"):
-        if link.invite is not None:
-            line = _("{where} refused the invitation: {why}. Check the link, or ask for a new one")
-        else:
-            line = _("{where} refused the seat link: {why}. Check the link, or ask for a new one")
-        return line.format(where=where, why=why)
-    return _("{where} refused: {why}").format(where=where, why=why)
-
-
-def _ask_name(reader: Reader) -> str:
-    while True:
-        text = reader.line(_("Your name at the table: "))
-        try:
-            return clean_name(text)
-        except ValueError as exc:
-            said = say(str(exc))
-            reader.problem(f"{said[:1].upper()}{said[1:]}.")
 
 
 # ----------------------------------------------------------------------------- checking against a view
@@ -235,34 +144,71 @@ class NetTable:
         self.invite_shown = False
         self.missing: tuple[str, ...] = ()
         """The players the play was last said to wait for."""
+        self.asked: tuple[Any, ...] | None = None
+        """What the seat's turn looked like when it was asked for the action being sent."""
+        self.wait_next = False
+        """Whether to wait for the server before deciding again."""
 
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> int:
-        """Play until the person leaves; return the exit status (0 on leaving, 1 when piped input
-        ended, 130 after Ctrl-C away from a prompt). A connection that cannot be had back raises
-        `NetError`."""
+        """Play until the person leaves, at the terminal's table
+        (`cribcore.cli.table_driver.TableDriver`, with this table as its transport); return the exit
+        status (0 on leaving, 1 when piped input ended, 130 after Ctrl-C away from a prompt). A
+        connection that cannot be had back raises `NetError`."""
+        return TableDriver(self.console, self.reader, self.painter, self).run()
+
+    # ------------------------------------------------------------------ the transport
+
+    def begin(self) -> None:
+        state = self.client.state
+        assert state is not None
+        self._take(state)
+
+    def advance(self) -> Turn | None:
+        while True:
+            try:
+                if self.wait_next:
+                    self.wait_next = False
+                    self._wait()
+                step = self._act()
+                if step is None or isinstance(step, Turn):
+                    return step
+                if not step:
+                    self._wait()
+            except Dropped as exc:
+                self._recover(exc)
+
+    def send(self, turn: Turn, action: Action) -> None:
+        del turn  # what was asked is `asked`, the turn's key
+        try:
+            self._send(action)
+            self.wait_next = True
+        except Dropped as exc:
+            self._recover(exc)
+
+    def game_over(self) -> bool:
         state = self.client.state
         assert state is not None
         try:
-            self._take(state)
-            while True:
-                try:
-                    if not self._act():
-                        self._wait()
-                except Dropped as exc:
-                    self._recover(exc)
-        except QuitGame as stop:
-            self._leave()
-            if stop.code:
-                report(_("{reason}; the seat is kept").format(reason=stop.reason))
-            return stop.code
-        except KeyboardInterrupt:
-            self.console.print()
-            self._leave()
-            return INTERRUPTED
-        finally:
-            self.client.close()
+            self.wait_next = not self._game_over(state)
+        except Dropped as exc:
+            self._recover(exc)
+        return True
+
+    def restart(self) -> None:
+        """Never asked for: at a server, ``new`` proposes a new game to the other players."""
+
+    def leave(self) -> None:
+        self._leave()
+
+    def stop_line(self, reason: str) -> str:
+        return _("{reason}; the seat is kept").format(reason=reason)
+
+    def close(self) -> None:
+        self.client.close()
+
+    # ------------------------------------------------------------------ the connection
 
     def _wait(self) -> None:
         """Wait for the server, reading what is typed meanwhile; then take every message there is."""
@@ -303,7 +249,7 @@ class NetTable:
             try:
                 state = self.client.reconnect()
             except Refused as refused:
-                raise NetError(_refusal_line(refused, self.client.link)) from None
+                raise NetError(refusal_line(refused, self.client.link)) from None
             except NetError as failure:
                 raise NetError(
                     _(
@@ -395,24 +341,26 @@ class NetTable:
         if self.told == 0:
             between = state.between_hands is not None and state.view.seat not in state.ready
             # Between hands, the show before the pause is told again; in the first deal, the cut too.
-            start = catch_up(self.narrator, events, show_before=between, with_cut=True)
-            if start > 0:
-                before = next((e.scores for e in reversed(events[:start]) if e.scores), None)
-                scores = self.voice.scores(before or (0,) * state.view.rules.sides)
-                line = _("From deal {number}, when the score was {scores}:").format(
-                    number=events[start].deal + 1, scores=scores
-                )
-                self.console.print(Text(line, style="bold"))
-            tell_events(self.narrator, events[start:], arriving=True)
+            arrive(
+                self.console,
+                self.narrator,
+                self.voice,
+                events,
+                sides=state.view.rules.sides,
+                show_before=between,
+                with_cut=True,
+                say_from=True,
+            )
         else:
             tell_events(self.narrator, events[self.told :], arriving=False)
         self.told = len(events)
 
     # ------------------------------------------------------------------ deciding
 
-    def _act(self) -> bool:
-        """Do what the latest state asks of this seat; return whether to decide again at once
-        (``False``: wait for the server first)."""
+    def _act(self) -> Turn | bool | None:
+        """Do what the latest state asks of this seat: the `Turn` when it is this seat's to decide,
+        ``None`` when a game has just ended, else whether to decide again at once (``False``: wait
+        for the server first)."""
         state = self.client.state
         assert state is not None
         view = state.view
@@ -427,7 +375,7 @@ class NetTable:
         if view.phase == "over":
             if self.over_seen != state.game:
                 self.over_seen = state.game
-                return self._game_over(state)
+                return None
             self.idle = _("Waiting for a new game (or type q to leave).")
             return False
         if state.between_hands is not None:
@@ -443,8 +391,7 @@ class NetTable:
         if self.pending is not None:
             return False
         if view.my_turn:
-            self._turn(state)
-            return False
+            return self._turn(state)
         movers = [self.names[s] for s in view.to_act if s != me]
         if movers:
             self.idle = _waiting_for_move(view).format(names=_and_list(movers))
@@ -454,15 +401,14 @@ class NetTable:
         view = state.view
         return (state.game, view.deal, view.phase, view.legal_actions, view.hand, view.claim_stage)
 
-    def _turn(self, state: State) -> None:
+    def _turn(self, state: State) -> Turn:
         assert self.narrator is not None and self.voice is not None
         self.said = None  # what the table waited for is said again after this turn
-        action = ask_turn(
-            self.console,
-            self.reader,
+        self.asked = self._turn_key(state)
+        return Turn(
+            state.view.seat,
             state.view,
             self.voice,
-            self.painter,
             self.narrator,
             _server_decides,
             commands=self._commands(),
@@ -471,7 +417,9 @@ class NetTable:
             hints=state.room.get("mode") != "friend",
             hinter=self._server_hint,
         )
-        key = self._turn_key(state)
+
+    def _send(self, action: Action) -> None:
+        key = self.asked
         try:
             self.client.act(action)
         except Dropped as exc:
@@ -618,11 +566,8 @@ class NetTable:
         return {"board": self._board, "new": self._propose}
 
     def _board(self) -> None:
-        if self.narrator is None:
-            return
-        self.console.print()
-        for line in self.narrator.board():
-            self.console.print(line)
+        if self.narrator is not None:
+            show_board(self.console, self.narrator)
 
     def _propose(self) -> None:
         state = self.client.state

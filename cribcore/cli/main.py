@@ -23,8 +23,8 @@ from ..problems import PackagedProfileWarning, PluginError, PluginVersionWarning
 from ..version import VERSION
 from .argparse_words import speak_argparse
 from .commands import Handler, UsageError
-from .entry import INTERRUPTED
 from .errors import PROG, os_error_text, plain_streams, report
+from .interrupts import INTERRUPTED
 
 __all__ = ["build_parser", "main"]
 

@@ -2,9 +2,12 @@
 human quits), announces everything, keeps the game saved, hands the device over between humans who
 share it, and plays the games of a match one after another.
 
-The loop holds no rules: it asks the engine who may act (`Game.to_act`), gives that seat its
-`SeatView`, and applies what the seat's player chose, a computer's choice or a human's answer checked
-by `Game.check`. Narration comes from one seat's view (the human's, or a spectator's when there is
+`Session` is the local transport of the terminal's one table driver (`cribcore.cli.table_driver`,
+the protocol in `cribcore.cli.transport`): the driver runs the turn loop and asks the humans; the
+session tells the game, plays the computers and applies every action to a `Game` on this device. It
+holds no rules: it asks the engine who may act (`Game.to_act`), gives that seat its `SeatView`, and
+applies what the seat's player chose, a computer's choice or a human's answer checked by
+`Game.check`. Narration comes from one seat's view (the human's, or a spectator's when there is
 not exactly one human), so hidden cards are never narrated; a human's own cards appear only on their
 table, and when several humans share the device the screen is cleared and the next player must press
 Enter before their table is drawn.
@@ -25,9 +28,10 @@ action completes), and ``--record`` gets the record taken after that action.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -48,23 +52,17 @@ from ..saves import HUMAN, GameResult, MatchState, SaveConflict, SaveSlot, build
 from ..speech_messages import say_error
 from ..views import SeatView
 from .describe import Voice
-from .entry import INTERRUPTED
 from .errors import report
+from .interrupts import INTERRUPTED
 from .keep_games import keep_finished
 from .match import match_result, skunk_words, standing
 from .narrate import Narrator
 from .prompt import NewGame, QuitGame, Reader, prompt_help
 from .render import Painter
 from .screen import clear_screen
-from .table_steps import (
-    ask_turn,
-    catch_up,
-    print_heading,
-    print_help_hint,
-    table_title,
-    tell_events,
-    where_in_game,
-)
+from .table_driver import TableDriver, arrive, show_board
+from .table_steps import print_heading, print_help_hint, table_title, where_in_game
+from .transport import Turn
 
 __all__ = ["INTERRUPTED", "Seating", "Session"]
 
@@ -130,68 +128,128 @@ class Session:
         """How many times the table chose to play again (each game's ``--record`` is kept)."""
         self._completed: dict[str, object] | None = None
         """The record as of the last completed action (kept only when there is a ``--record``)."""
+        self._game: Game
+        """The game under way (set by `run`)."""
+        self._resumed = False
+        self._started = False
+        """Whether the game under way has been started at the table (its heading said)."""
+        self._narrator: Narrator
+        self._audience = 0
+        """The seat whose view the game is told from."""
+        self._computers: dict[int, Player] = {}
+        self._seen = 0
+        """How many of the audience's events have been told."""
         self.keep = True
         """Whether each finished game is kept for ``cribbage history`` (``play --no-keep``: not)."""
 
     # ------------------------------------------------------------------ the games
 
     def run(self, game: Game, *, resumed: bool = False) -> int:
-        """Play ``game`` (and, in a match, the games after it); return the exit status: 0 at the end
-        or when a human quits, 1 when input ended with no one to answer or a plugin failed, 130
-        after Ctrl-C outside a prompt."""
+        """Play ``game`` (and, in a match, the games after it) at the terminal's table
+        (`cribcore.cli.table_driver.TableDriver`, with this session as its transport); return the
+        exit status: 0 at the end or when a human quits, 1 when input ended with no one to answer or
+        a plugin failed, 130 after Ctrl-C outside a prompt."""
+        self._game = game
+        self._resumed = resumed
+        self._started = False
         try:
-            return self._run(game, resumed=resumed)
+            return TableDriver(self.console, self.reader, self.painter, self).run()
+        except _BetweenGames as between:
+            raise between.error from None
         except PluginError as exc:
             report(_("{reason}; the game stopped before that move").format(reason=say_error(exc)))
             self._write_completed()
             return 1
 
-    def _run(self, game: Game, *, resumed: bool) -> int:
-        if not resumed:
-            self._save(game)
-        while True:
-            try:
-                self._play(game, resumed=resumed)
-            except NewGame:
-                game = self._fresh_start()
-                resumed = False
-                continue
-            except QuitGame as stop:
-                self._stopped(game)
-                if stop.code:
-                    report(
-                        _("{reason}; game stopped (seed {seed})").format(reason=stop.reason, seed=game.seed)
-                    )
-                return stop.code
-            except KeyboardInterrupt:
-                self.console.print()
-                self._stopped(game)
-                return INTERRUPTED
-            following = self._game_over(game)
-            if following is None:
-                if not self._play_again():
-                    return 0
-                self._again += 1
-                game, resumed = self._fresh_start(), False
-                continue
-            game, resumed = following, False
-            try:
-                if self.reader is not None:
-                    assert self.match is not None
-                    number = len(self.match.results) + 1
-                    self.reader.pause(
-                        _("Press Enter for game {number} of {games} (q to quit) ").format(
-                            number=number, games=self.match.games
-                        )
-                    )
-            except QuitGame:
-                self._stopped(game)
-                return 0
+    # ------------------------------------------------------------------ the transport
 
-    def _play(self, game: Game, *, resumed: bool) -> None:
-        console = self.console
-        narrator = Narrator(
-            console,
+    def begin(self) -> None:
+        with _between_games():
+            if not self._resumed:
+                self._save(self._game)
+
+    def advance(self) -> Turn | None:
+        game = self._game
+        if not self._started:
+            self._start(game, resumed=self._resumed)
+            self._started = True
+        narrator = self._narrator
+        while True:
+            events = game.view(self._audience).new_events(self._seen)
+            self._seen += len(events)
+            narrator.tell(events)
+            if game.is_over or game.phase is Phase.WAITING:
+                return None
+            seat = game.to_act[0]
+            computer = self._computers.get(seat)
+            if computer is not None:
+                action = computer.choose(game.view(seat))
+            else:
+                turn = self._turn(game, seat, narrator)
+                if turn is not None:
+                    return turn
+                action = Pass()
+            self._apply(seat, action)
+
+    def send(self, turn: Turn, action: Action) -> None:
+        self._apply(turn.seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        game = self._game
+        game.apply(seat, action)
+        self._completed_action(game)
+        self._save(game)
+
+    def game_over(self) -> bool:
+        with _between_games():
+            return self._next_game()
+
+    def _next_game(self) -> bool:
+        """After a game: the next game of the match (after a pause), or another game if the people
+        at the table want one; whether there is a next game."""
+        following = self._game_over(self._game)
+        self._started = False
+        self._resumed = False
+        if following is None:
+            if not self._play_again():
+                return False
+            self._again += 1
+            self._game = self._fresh_start()
+            return True
+        self._game = following
+        try:
+            if self.reader is not None:
+                assert self.match is not None
+                number = len(self.match.results) + 1
+                self.reader.pause(
+                    _("Press Enter for game {number} of {games} (q to quit) ").format(
+                        number=number, games=self.match.games
+                    )
+                )
+        except QuitGame:
+            self._stopped(following)
+            return False
+        return True
+
+    def restart(self) -> None:
+        with _between_games():
+            self._game = self._fresh_start()
+        self._resumed = False
+        self._started = False
+
+    def leave(self) -> None:
+        self._stopped(self._game)
+
+    def stop_line(self, reason: str) -> str:
+        return _("{reason}; game stopped (seed {seed})").format(reason=reason, seed=self._game.seed)
+
+    def close(self) -> None:
+        """Nothing is held open: the save is written after every action."""
+
+    def _start(self, game: Game, *, resumed: bool) -> None:
+        """A game's first telling at this table: its heading, and on resuming the deal under way."""
+        self._narrator = narrator = Narrator(
+            self.console,
             self.painter,
             self.voice,
             rules=game.rules,
@@ -201,34 +259,18 @@ class Session:
         self._told = {}
         self._completed_action(game)
         self._heading(game, resumed=resumed)
-        audience = self.voice.you if self.voice.you is not None else 0
-        computers = {
+        self._audience = self.voice.you if self.voice.you is not None else 0
+        self._computers = {
             seat: self.seating.computer(seat, game.seed)
             for seat, kind in enumerate(self.seating.kinds)
             if kind != HUMAN
         }
-        events = game.view(audience).events
-        seen = 0
+        self._seen = 0
         if resumed:
             # The deals before this one were told when they were played: take them in silently.
-            start = catch_up(narrator, events)
-            tell_events(narrator, events[start:], arriving=True)
-            seen = len(events)
-        while True:
-            events = game.view(audience).new_events(seen)
-            seen += len(events)
-            narrator.tell(events)
-            if game.is_over or game.phase is Phase.WAITING:
-                return
-            seat = game.to_act[0]
-            computer = computers.get(seat)
-            if computer is not None:
-                action = computer.choose(game.view(seat))
-            else:
-                action = self._ask(game, seat, narrator)
-            game.apply(seat, action)
-            self._completed_action(game)
-            self._save(game)
+            events = game.view(self._audience).events
+            arrive(self.console, narrator, self.voice, events, sides=game.rules.sides)
+            self._seen = len(events)
 
     def _heading(self, game: Game, *, resumed: bool) -> None:
         console = self.console
@@ -263,10 +305,11 @@ class Session:
 
     # ------------------------------------------------------------------ a human's turn
 
-    def _ask(self, game: Game, seat: int, narrator: Narrator) -> Action:
+    def _turn(self, game: Game, seat: int, narrator: Narrator) -> Turn | None:
+        """A human's turn at ``seat`` (``None``: nothing to ask, the seat lets the count stand)."""
         assert self.reader is not None  # a seat without a computer is a human's
         if _nothing_to_call(game.view(seat)):
-            return Pass()
+            return None
         if self.shared:
             self._hand_over(seat, narrator)
         view = game.view(seat)
@@ -276,17 +319,15 @@ class Session:
             if self.match is not None
             else []
         )
-        return ask_turn(
-            self.console,
-            self.reader,
+        return Turn(
+            seat,
             view,
             voice,
-            self.painter,
             narrator,
             functools.partial(game.check, seat),
-            extra=extra,
             commands=self._commands(narrator),
             help_text=self._help(),
+            extra=extra,
         )
 
     def _hand_over(self, seat: int, narrator: Narrator) -> None:
@@ -315,12 +356,7 @@ class Session:
         self._told[seat] = len(narrator.events)
 
     def _commands(self, narrator: Narrator) -> Mapping[str, Callable[[], None]]:
-        def board() -> None:
-            self.console.print()
-            for line in narrator.board():
-                self.console.print(line)
-
-        return {"board": board, "new": self._ask_new_game}
+        return {"board": functools.partial(show_board, self.console, narrator), "new": self._ask_new_game}
 
     def _ask_new_game(self) -> None:
         assert self.reader is not None
@@ -548,6 +584,25 @@ class Session:
             return record
         number = len(self.match.results) + 1
         return record.with_name(f"{record.stem}-{number}{record.suffix}")
+
+
+class _BetweenGames(Exception):
+    """Ctrl-C (or a quit) while no game is being played here: before the first save, at the end of a
+    game, while a new one is set up. It ends the command as it would anywhere outside a table (the
+    command line's one line and status), not as leaving a game under way: there is none to leave."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+@contextlib.contextmanager
+def _between_games() -> Iterator[None]:
+    """Carries Ctrl-C and `QuitGame` past the table driver as `_BetweenGames` (see there)."""
+    try:
+        yield
+    except (KeyboardInterrupt, QuitGame) as exc:
+        raise _BetweenGames(exc) from exc
 
 
 def _nothing_to_call(view: SeatView) -> bool:

@@ -1,5 +1,5 @@
 """The steps both terminal tables take: the table of this device (`cribcore.cli.session`) and the
-table of a seat at a server (`cribcore.cli.join_table`).
+table of a seat at a server (`cribcore.cli.join_table`), both run by `cribcore.cli.table_driver`.
 
 Each step is driven by what a table has in common: a seat's `SeatView`, the `Narrator` telling the
 game, and a check callable for a chosen action (the engine's `Game.check` at this device; none at a
