@@ -557,6 +557,19 @@ def race_ranks(
     return gains[1], gains[0], 0
 
 
+_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
+"""For a number of seats, the seats after each seat in turn order, the seat itself last."""
+
+
+def _seats_after(seats: int) -> tuple[tuple[int, ...], ...]:
+    known = _AFTER.get(seats)
+    if known is None:
+        known = _AFTER[seats] = tuple(
+            tuple((seat + k) % seats for k in range(1, seats + 1)) for seat in range(seats)
+        )
+    return known
+
+
 def _play_out_standard(
     deal: _Deal,
     hands: list[list[int]],
@@ -574,7 +587,7 @@ def _play_out_standard(
     side = deal.side
     gains = [0] * deal.sides
     seat = deal.me
-    seats = deal.seats
+    after = _seats_after(deal.seats)
     sign = deal.goal
     endgame = deal.endgame
     scores = deal.scores
@@ -594,25 +607,21 @@ def _play_out_standard(
         if points is None:
             points = _points_of(code)
         best = -1
+        nxt = seat
         if count < limit:
             room = limit - count
             base = (((key << 4) & mask) << 5) + count
-            nxt = seat
-            for _ in range(seats):
-                nxt += 1
-                if nxt == seats:
-                    nxt = 0
-                best_value = -1e9
+            best_value = -1e9
+            for nxt in after[seat]:
                 for held in hands[nxt]:
-                    if value_of[held] > room:
-                        continue
-                    code = base + code_of[held]
-                    score = quick.get(code)
-                    if score is None:
-                        score = _quick_score(code, sign)
-                    if score > best_value:
-                        best_value = score
-                        best = held
+                    if value_of[held] <= room:
+                        code = base + code_of[held]
+                        score = quick.get(code)
+                        if score is None:
+                            score = _quick_score(code, sign)
+                        if score > best_value:
+                            best_value = score
+                            best = held
                 if best >= 0:
                     break
             else:
@@ -628,11 +637,9 @@ def _play_out_standard(
             continue
         key = 0
         count = 0
-        for _ in range(seats):
-            seat += 1
-            if seat == seats:
-                seat = 0
-            if hands[seat]:
+        for nxt in after[seat]:
+            if hands[nxt]:
+                seat = nxt
                 break
         else:
             break
@@ -653,104 +660,6 @@ def _play_out_standard(
         gains[s] += points
         if scores[s] + gains[s] >= targets[s]:
             return _value(deal, gains, s)
-    return _value(deal, gains, -1)
-
-
-def _play_out_two(
-    deal: _Deal,
-    hands: list[list[int]],
-    key: int,
-    count: int,
-    card: int,
-    show: list[tuple[int, int]],
-) -> float:
-    """`_play_out_standard` for two seats, the turn order written out: after each card the other
-    seat lays if it can, else the same seat; the same moves and the same value."""
-    side = deal.side
-    gains = [0] * deal.sides
-    seat = deal.me
-    sign = deal.goal
-    endgame = deal.endgame
-    scores = deal.scores
-    targets = deal.targets
-    points_of = _POINTS
-    quick = _QUICK if sign > 0 else _QUICK_LOWBALL
-    value_of = VALUE
-    code_of = _CARD_CODE
-    mask = _KEY_MASK
-    limit = PLAY_LIMIT
-    while True:
-        hands[seat].remove(card)
-        code = (((key << 4) & mask) << 5) + count + code_of[card]
-        key = code >> 5
-        count = code & 31
-        points = points_of.get(code)
-        if points is None:
-            points = _points_of(code)
-        best = -1
-        nxt = 1 - seat
-        if count < limit:
-            room = limit - count
-            base = (((key << 4) & mask) << 5) + count
-            best_value = -1e9
-            for held in hands[nxt]:
-                if value_of[held] <= room:
-                    code = base + code_of[held]
-                    score = quick.get(code)
-                    if score is None:
-                        score = _quick_score(code, sign)
-                    if score > best_value:
-                        best_value = score
-                        best = held
-            if best < 0:
-                nxt = seat
-                for held in hands[seat]:
-                    if value_of[held] <= room:
-                        code = base + code_of[held]
-                        score = quick.get(code)
-                        if score is None:
-                            score = _quick_score(code, sign)
-                        if score > best_value:
-                            best_value = score
-                            best = held
-                if best < 0:
-                    points += GO_POINTS  # the go, or the last card
-        if points:
-            s = side[seat]
-            gains[s] += points
-            if endgame and scores[s] + gains[s] >= targets[s]:
-                return _value(deal, gains, s)
-        if best >= 0:
-            seat = nxt
-            card = best
-            continue
-        key = 0
-        count = 0
-        seat = 1 - seat
-        if not hands[seat]:
-            seat = 1 - seat
-            if not hands[seat]:
-                break
-        if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
-            break
-        # A new count: every card fits, and the code is the card's own.
-        best_value = -1e9
-        for held in hands[seat]:
-            code = code_of[held]
-            score = quick.get(code)
-            if score is None:
-                score = _quick_score(code, sign)
-            if score > best_value:
-                best_value = score
-                best = held
-        card = best
-    for s, points in show:
-        gains[s] += points
-        if scores[s] + gains[s] >= targets[s]:
-            return _value(deal, gains, s)
-    if deal.leaf is None and deal.sides == 2:
-        mine = side[deal.me]
-        return sign * (gains[mine] - gains[1 - mine] / 1)  # `_value` with nobody out, written out
     return _value(deal, gains, -1)
 
 
@@ -979,7 +888,6 @@ def search_play(
     own_show = None
     if endgame and own_kept:
         own_show = (side[me], counting.show_points(own_kept, starter, seat=me, dealer=dealer))
-    play_out = _play_out_two if seats == 2 else _play_out_standard
     others = [s for s in range(seats) if s != view.seat]
     known: dict[object, list[float]] = {}
     single = others[0] if len(others) == 1 else -1  # the one other seat, if there is one
@@ -1014,7 +922,7 @@ def search_play(
             for i in searched:
                 copies = [hand[:] for hand in hands]
                 if standard:
-                    values.append(play_out(deal, copies, key, count, candidates[i], show))
+                    values.append(_play_out_standard(deal, copies, key, count, candidates[i], show))
                 else:
                     values.append(_play_out(deal, copies, pile[:], count, candidates[i], show))
             if standard:
