@@ -42,6 +42,7 @@ from .game.claims import check_claim, settle
 from .game.deal import (
     check_discard,
     checked_discards,
+    clear_deal,
     discard,
     is_listed_discard,
     list_discards,
@@ -159,13 +160,11 @@ class Game(GameState):
         self._seen = [() for _ in range(seats)]
         self._scores = [0] * self.rules.sides
         self._score_tuple = tuple(self._scores)
-        """`_scores` as a tuple, renewed whenever they change (every view and event shares it)."""
         self._seats = seats
         self._profile_name = self.profile.name
         self._winner = None
         self._phase = WAITING
         self._over = False
-        """Whether `_phase` is `OVER` (see `is_over`)."""
         self._deal_index = -1
         self._logs = []
         # The current deal.
@@ -175,28 +174,10 @@ class Game(GameState):
         self._held = [[] for _ in range(seats)]
         self._values = CARD_VALUE
         self._top_value = max(CARD_VALUE)
-        """No card dealt this deal counts more: a count with this much room takes any held card."""
-        self._hand_plays = [() for _ in range(seats)]
-        """Each seat's `Play` of every held card, in hand order."""
-        self._discard_choices = [None] * seats
-        self._kept = [() for _ in range(seats)]
-        self._discards = [None] * seats
-        self._to_discard = ()
-        """The seats whose discard is still to come, in seat order (renewed with `_discards`)."""
-        self._discard_order = []
         self._crib = []
-        self._starter_shown = False
-        self._plays = []
-        self._laid = [[] for _ in range(seats)]
-        self._pile = []
-        self._pile_cards = []
-        self._count = 0
-        self._said_go = set()
-        self._to_play = None
-        """The seat to lay the next card. Set only while the play waits for it (the phase is the play,
-        with no claim and no plugin phase open), so a set one alone tells the play's common case."""
+        self._to_discard = ()
+        clear_deal(self, seats)
         self._claim = None
-        self._claims = []
         # Plugin phases before the coming deal: the one running, those still to run, actions taken.
         self._plugin_phase = None
         self._phases_left = []

@@ -23,6 +23,7 @@ from .state import DISCARD, WAITING, GameState, by_index
 __all__ = [
     "check_discard",
     "checked_discards",
+    "clear_deal",
     "discard",
     "discard_of",
     "discard_refusal",
@@ -158,6 +159,24 @@ def check_discard(game: GameState, seat: int, action: Discard) -> None:
         raise BadDiscard(reason)
 
 
+def clear_deal(game: GameState, seats: int) -> None:
+    """Empty the fields of a deal that the deal's cards do not set: no discard, no card laid, no claim."""
+    game._hand_plays = [()] * seats
+    game._discard_choices = [None] * seats
+    game._kept = [()] * seats
+    game._discards = [None] * seats
+    game._discard_order = []
+    game._starter_shown = False
+    game._plays = []
+    game._laid = [[] for _ in range(seats)]
+    game._pile = []
+    game._pile_cards = []
+    game._count = 0
+    game._said_go = set()
+    game._to_play = None
+    game._claims = []
+
+
 def start_deal(game: GameState) -> None:
     """Deal the next deal's cards (or wait, when the source has no more deals)."""
     index = game._deal_index + 1
@@ -174,21 +193,9 @@ def start_deal(game: GameState) -> None:
     if not game._seeded_standard:
         # Any source's cards may include extras (jokers): their count values are looked up too.
         _value_table(game, cards)
-    game._discard_choices = [None] * seats
-    game._kept = [()] * seats
-    game._discards = [None] * seats
+    clear_deal(game, seats)
     game._to_discard = tuple(range(seats))
-    game._discard_order = []
     game._crib = list(cards.crib_cards)
-    game._starter_shown = False
-    game._plays = []
-    game._laid = [[] for _ in range(seats)]
-    game._pile = []
-    game._pile_cards = []
-    game._count = 0
-    game._said_go = set()
-    game._to_play = None
-    game._claims = []
     game._phase = DISCARD
     events = game._events
     events.append(make_event("deal", index, game._dealer))

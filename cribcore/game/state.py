@@ -188,9 +188,11 @@ class GameState:
     _seen: list[tuple[Event, ...]]
     _scores: list[int]
     _score_tuple: tuple[int, ...]
+    """`_scores` as a tuple, renewed whenever they change (every view and event shares it)."""
     _winner: int | None
     _phase: Phase
     _over: bool
+    """Whether `_phase` is `OVER` (see `Game.is_over`)."""
     _deal_index: int
     _dealer: int
     _logs: list[DealLog]
@@ -200,15 +202,18 @@ class GameState:
     _held: list[list[int]]
     _values: Sequence[int]
     _top_value: int
+    """No card dealt this deal counts more: a count with this much room takes any held card."""
     _discard_choices: list[tuple[Action, ...] | None]
     _kept: list[tuple[Card, ...]]
     _discards: list[tuple[Card, ...] | None]
     _to_discard: tuple[int, ...]
+    """The seats whose discard is still to come, in seat order (renewed with `_discards`)."""
     _discard_order: list[int]
     _crib: list[Card]
     _starter_shown: bool
     # The play (`cribcore.game.play`).
     _hand_plays: list[tuple[Play, ...]]
+    """Each seat's `Play` of every held card, in hand order."""
     _plays: list[Card]
     _laid: list[list[Card]]
     _pile: list[tuple[int, Card]]
@@ -216,6 +221,8 @@ class GameState:
     _count: int
     _said_go: set[int]
     _to_play: int | None
+    """The seat to lay the next card. Set only while the play waits for it (the phase is the play,
+    with no claim and no plugin phase open), so a set one alone tells the play's common case."""
     # Muggins (`cribcore.game.claims`) and the plugins' phases (`cribcore.game.plugin_phases`).
     _claim: Claim | None
     _claims: list[str]
