@@ -148,6 +148,8 @@ class _Deal:
     risks: Risks | None = None
     """The quick rule's guesses at the answers under this deal's play (`risks_for`); ``None``: the
     standard play's."""
+    after: tuple[tuple[int, ...], ...] = ()
+    """The seats after each seat in turn order, the seat itself last (`_seats_after`)."""
 
 
 _KEEP_BY_CARDS: dict[int, float] = {}
@@ -549,7 +551,7 @@ def _play_out(
     side = deal.side
     gains = [0] * deal.sides
     seat = deal.me
-    after = _seats_after(deal.seats)
+    after = deal.after
     sign = deal.goal
     endgame = deal.endgame
     scores = deal.scores
@@ -564,6 +566,7 @@ def _play_out(
     limit = PLAY_LIMIT
     while True:
         hands[seat].remove(card)
+        best = -1
         if pile is None:
             code = (((key << 4) & mask) << 5) + count + code_of[card]
             key = code >> 5
@@ -571,15 +574,8 @@ def _play_out(
             points = points_of.get(code)
             if points is None:
                 points = _points_of(code)
-        else:
-            pile.append(card)
-            count += value_of[card]
-            points = peg(pile, count, seat)
-        best = -1
-        nxt = seat
-        if count < limit:
-            room = limit - count
-            if pile is None:
+            if count < limit:
+                room = limit - count
                 base = (((key << 4) & mask) << 5) + count
                 best_value = -1e9
                 for nxt in after[seat]:
@@ -596,7 +592,11 @@ def _play_out(
                         break
                 else:
                     points += GO_POINTS  # the go, or the last card
-            else:
+        else:
+            pile.append(card)
+            count += value_of[card]
+            points = peg(pile, count, seat)
+            if count < limit:
                 for nxt in after[seat]:
                     best = _greedy(hands[nxt], pile, count, sign, peg, nxt, risks)
                     if best >= 0:
@@ -843,6 +843,7 @@ def search_play(
         targets=targets,
         leaf=leaf,
         risks=risks_for(book),
+        after=_seats_after(seats),
     )
     assert view.starter is not None
     starter = view.starter.index
