@@ -556,6 +556,7 @@ def _play_out(
     endgame = deal.endgame
     scores = deal.scores
     targets = deal.targets
+    leaf = deal.leaf
     peg = deal.peg
     risks = deal.risks or STANDARD_RISKS
     points_of = _POINTS
@@ -641,6 +642,9 @@ def _play_out(
         gains[s] += points
         if scores[s] + gains[s] >= targets[s]:
             return _value(deal, gains, s)
+    if leaf is None and len(gains) == 2:
+        mine = side[deal.me]
+        return sign * (gains[mine] - gains[1 - mine] / 1)  # `_value` with nobody out, written out
     return _value(deal, gains, -1)
 
 
