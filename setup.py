@@ -11,9 +11,18 @@ from pathlib import Path
 
 from setuptools import setup
 
-COMPILED = ("cribcore/engine.py", "cribcore/players/pegging.py")
-"""The modules compiled: the engine, which holds the time of a game, and the play search, which holds
-most of the hard level's (docs/speed.md)."""
+COMPILED = (
+    "cribcore/engine.py",
+    "cribcore/game/state.py",
+    "cribcore/game/deal.py",
+    "cribcore/game/play.py",
+    "cribcore/game/show.py",
+    "cribcore/game/claims.py",
+    "cribcore/game/plugin_phases.py",
+    "cribcore/players/pegging.py",
+)
+"""The modules compiled: the engine (the coordinator and its phases, `cribcore.game`), which holds the
+time of a game, and the play search, which holds most of the hard level's (docs/speed.md)."""
 
 compiling = os.environ.get("CRIBCORE_COMPILE", "0") not in ("", "0")
 ext_modules = []

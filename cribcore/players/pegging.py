@@ -28,9 +28,10 @@ Speed. A draw samples card indices from the unseen cards (`draw_unseen`), never 
 Under the standard play a play-out keeps the count's last seven ranks as one integer (`_pile_key`: no
 run in the play is longer) and looks up each card's points and quick score by it, filled on first use;
 a play-out depends on ranks alone there, so candidates of one rank and draws of the same ranks share
-one. Other profiles go through the rulebook's scorer (`_play_out`). Both give the very values of the
-plain rule, and `search_play(..., shuffled=True)` the very draws the hard level made before it
-sampled: tests replay recorded games with it.
+one. Other profiles go through the rulebook's scorer: one play-out (`_play_out`) with a fast branch
+for the standard play. Both branches give the very values of the plain rule, and
+`search_play(..., shuffled=True)` the very draws the hard level made before it sampled: tests replay
+recorded games with it.
 
 A caller can value the end of a play-out itself (``leaf``, see `search_play` and `Leaf`): the search
 then plays every deal to the end of its show and maximises the average of that value, which is how a
@@ -48,7 +49,7 @@ from ..cards import STANDARD_CARDS
 from ..deals import shuffle
 from ..rulebook import Rulebook
 from ..scoring import PLAY_LIMIT
-from ..turns import GO_POINTS, next_able, next_holding
+from ..turns import GO_POINTS
 from ..views import SeatView
 from .counting import Counting, PegScorer, counting_for
 from .level import goal
@@ -147,6 +148,8 @@ class _Deal:
     risks: Risks | None = None
     """The quick rule's guesses at the answers under this deal's play (`risks_for`); ``None``: the
     standard play's."""
+    after: tuple[tuple[int, ...], ...] = ()
+    """The seats after each seat in turn order, the seat itself last (`_seats_after`)."""
 
 
 _KEEP_BY_CARDS: dict[int, float] = {}
@@ -319,50 +322,6 @@ def _greedy(
             best_value = score
             best = card
     return best
-
-
-def _play_out(
-    deal: _Deal,
-    hands: list[list[int]],
-    pile: list[int],
-    count: int,
-    card: int,
-    show: list[tuple[int, int]],
-) -> float:
-    """Lay ``card`` for the searching seat, play the rest greedily, then (near the end) count ``show``,
-    the (side, points) of each hand and the crib in counting order; return the outcome's value."""
-    side = deal.side
-    gains = [0] * deal.sides
-    seat = deal.me
-    peg = deal.peg
-    while True:
-        hands[seat].remove(card)
-        pile.append(card)
-        count += VALUE[card]
-        points = peg(pile, count, seat)
-        nxt = next_able(hands, seat, count) if count < PLAY_LIMIT else None
-        if nxt is None and count < PLAY_LIMIT:
-            points += GO_POINTS  # the go, or the last card
-        if points:
-            s = side[seat]
-            gains[s] += points
-            if deal.endgame and deal.scores[s] + gains[s] >= deal.targets[s]:
-                return _value(deal, gains, s)
-        if nxt is None:
-            pile = []
-            count = 0
-            nxt = next_holding(hands, seat)
-            if nxt is None:
-                break
-            if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
-                break
-        seat = nxt
-        card = _greedy(hands[seat], pile, count, deal.goal, peg, seat, deal.risks or STANDARD_RISKS)
-    for s, points in show:
-        gains[s] += points
-        if deal.scores[s] + gains[s] >= deal.targets[s]:
-            return _value(deal, gains, s)
-    return _value(deal, gains, -1)
 
 
 _RUN_SPAN = 7
@@ -551,28 +510,49 @@ def race_ranks(
     return gains[1], gains[0], 0
 
 
-def _play_out_standard(
+_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
+"""For a number of seats, the seats after each seat in turn order, the seat itself last."""
+
+
+def _seats_after(seats: int) -> tuple[tuple[int, ...], ...]:
+    known = _AFTER.get(seats)
+    if known is None:
+        known = _AFTER[seats] = tuple(
+            tuple((seat + k) % seats for k in range(1, seats + 1)) for seat in range(seats)
+        )
+    return known
+
+
+def _play_out(
     deal: _Deal,
     hands: list[list[int]],
+    pile: list[int] | None,
     key: int,
     count: int,
     card: int,
     show: list[tuple[int, int]],
 ) -> float:
-    """`_play_out` under the standard play (`Counting.standard_play`), the pile kept as its key
-    (`_pile_key`) and each card's points and quick score looked up by the key and count it makes
-    (`_POINTS`, `_QUICK`): the same moves and the same value.
+    """Lay ``card`` for the searching seat, play the rest by the quick rule (after each card the seats
+    in turn order try, and the first with a card the count has room for lays its best:
+    `cribcore.turns.next_able` and `_greedy` in one pass), then (near the end) count ``show``, the
+    (side, points) of each hand and the crib in counting order; return the outcome's value.
 
-    After each card, the quick rule is tried for the seats in turn order: the first that has a card
-    the count has room for lays its best (`next_able` and `_greedy` in one pass)."""
+    One path for every profile, with a fast branch for the standard play (`Counting.standard_play`),
+    taken when ``pile`` is ``None``: there the count's cards are kept as their key (``key``, see
+    `_pile_key`) and each card's points and quick score are looked up by the key and count it makes
+    (`_POINTS`, `_QUICK`), the very values of the rulebook's scorer and of `_score`. Otherwise ``pile``
+    holds the cards of the count and the rulebook's scorer (`_Deal.peg`) counts them."""
     side = deal.side
     gains = [0] * deal.sides
     seat = deal.me
-    seats = deal.seats
+    after = deal.after
     sign = deal.goal
     endgame = deal.endgame
     scores = deal.scores
     targets = deal.targets
+    leaf = deal.leaf
+    peg = deal.peg
+    risks = deal.risks or STANDARD_RISKS
     points_of = _POINTS
     quick = _QUICK if sign > 0 else _QUICK_LOWBALL
     value_of = VALUE
@@ -581,133 +561,42 @@ def _play_out_standard(
     limit = PLAY_LIMIT
     while True:
         hands[seat].remove(card)
-        code = (((key << 4) & mask) << 5) + count + code_of[card]
-        key = code >> 5
-        count = code & 31
-        points = points_of.get(code)
-        if points is None:
-            points = _points_of(code)
         best = -1
-        if count < limit:
-            room = limit - count
-            base = (((key << 4) & mask) << 5) + count
-            nxt = seat
-            for _ in range(seats):
-                nxt += 1
-                if nxt == seats:
-                    nxt = 0
+        if pile is None:
+            code = (((key << 4) & mask) << 5) + count + code_of[card]
+            key = code >> 5
+            count = code & 31
+            points = points_of.get(code)
+            if points is None:
+                points = _points_of(code)
+            if count < limit:
+                room = limit - count
+                base = (((key << 4) & mask) << 5) + count
                 best_value = -1e9
-                for held in hands[nxt]:
-                    if value_of[held] > room:
-                        continue
-                    code = base + code_of[held]
-                    score = quick.get(code)
-                    if score is None:
-                        score = _quick_score(code, sign)
-                    if score > best_value:
-                        best_value = score
-                        best = held
-                if best >= 0:
-                    break
-            else:
-                points += GO_POINTS  # the go, or the last card
-        if points:
-            s = side[seat]
-            gains[s] += points
-            if endgame and scores[s] + gains[s] >= targets[s]:
-                return _value(deal, gains, s)
-        if best >= 0:
-            seat = nxt
-            card = best
-            continue
-        key = 0
-        count = 0
-        for _ in range(seats):
-            seat += 1
-            if seat == seats:
-                seat = 0
-            if hands[seat]:
-                break
+                for nxt in after[seat]:
+                    for held in hands[nxt]:
+                        if value_of[held] <= room:
+                            code = base + code_of[held]
+                            score = quick.get(code)
+                            if score is None:
+                                score = _quick_score(code, sign)
+                            if score > best_value:
+                                best_value = score
+                                best = held
+                    if best >= 0:
+                        break
+                else:
+                    points += GO_POINTS  # the go, or the last card
         else:
-            break
-        if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
-            break
-        # A new count: every card fits, and the code is the card's own.
-        best_value = -1e9
-        for held in hands[seat]:
-            code = code_of[held]
-            score = quick.get(code)
-            if score is None:
-                score = _quick_score(code, sign)
-            if score > best_value:
-                best_value = score
-                best = held
-        card = best
-    for s, points in show:
-        gains[s] += points
-        if scores[s] + gains[s] >= targets[s]:
-            return _value(deal, gains, s)
-    return _value(deal, gains, -1)
-
-
-def _play_out_two(
-    deal: _Deal,
-    hands: list[list[int]],
-    key: int,
-    count: int,
-    card: int,
-    show: list[tuple[int, int]],
-) -> float:
-    """`_play_out_standard` for two seats, the turn order written out: after each card the other
-    seat lays if it can, else the same seat; the same moves and the same value."""
-    side = deal.side
-    gains = [0] * deal.sides
-    seat = deal.me
-    sign = deal.goal
-    endgame = deal.endgame
-    scores = deal.scores
-    targets = deal.targets
-    points_of = _POINTS
-    quick = _QUICK if sign > 0 else _QUICK_LOWBALL
-    value_of = VALUE
-    code_of = _CARD_CODE
-    mask = _KEY_MASK
-    limit = PLAY_LIMIT
-    while True:
-        hands[seat].remove(card)
-        code = (((key << 4) & mask) << 5) + count + code_of[card]
-        key = code >> 5
-        count = code & 31
-        points = points_of.get(code)
-        if points is None:
-            points = _points_of(code)
-        best = -1
-        nxt = 1 - seat
-        if count < limit:
-            room = limit - count
-            base = (((key << 4) & mask) << 5) + count
-            best_value = -1e9
-            for held in hands[nxt]:
-                if value_of[held] <= room:
-                    code = base + code_of[held]
-                    score = quick.get(code)
-                    if score is None:
-                        score = _quick_score(code, sign)
-                    if score > best_value:
-                        best_value = score
-                        best = held
-            if best < 0:
-                nxt = seat
-                for held in hands[seat]:
-                    if value_of[held] <= room:
-                        code = base + code_of[held]
-                        score = quick.get(code)
-                        if score is None:
-                            score = _quick_score(code, sign)
-                        if score > best_value:
-                            best_value = score
-                            best = held
-                if best < 0:
+            pile.append(card)
+            count += value_of[card]
+            points = peg(pile, count, seat)
+            if count < limit:
+                for nxt in after[seat]:
+                    best = _greedy(hands[nxt], pile, count, sign, peg, nxt, risks)
+                    if best >= 0:
+                        break
+                else:
                     points += GO_POINTS  # the go, or the last card
         if points:
             s = side[seat]
@@ -720,29 +609,34 @@ def _play_out_two(
             continue
         key = 0
         count = 0
-        seat = 1 - seat
-        if not hands[seat]:
-            seat = 1 - seat
-            if not hands[seat]:
+        for nxt in after[seat]:
+            if hands[nxt]:
+                seat = nxt
                 break
+        else:
+            break
         if not deal.always_continues and not deal.counting.play_continues(tuple(map(len, hands))):
             break
-        # A new count: every card fits, and the code is the card's own.
-        best_value = -1e9
-        for held in hands[seat]:
-            code = code_of[held]
-            score = quick.get(code)
-            if score is None:
-                score = _quick_score(code, sign)
-            if score > best_value:
-                best_value = score
-                best = held
+        # A new count: every card fits.
+        if pile is None:
+            best_value = -1e9
+            for held in hands[seat]:
+                code = code_of[held]  # the card's own code on an empty count
+                score = quick.get(code)
+                if score is None:
+                    score = _quick_score(code, sign)
+                if score > best_value:
+                    best_value = score
+                    best = held
+        else:
+            pile = []
+            best = _greedy(hands[seat], pile, 0, sign, peg, seat, risks)
         card = best
     for s, points in show:
         gains[s] += points
         if scores[s] + gains[s] >= targets[s]:
             return _value(deal, gains, s)
-    if deal.leaf is None and deal.sides == 2:
+    if leaf is None and len(gains) == 2:
         mine = side[deal.me]
         return sign * (gains[mine] - gains[1 - mine] / 1)  # `_value` with nobody out, written out
     return _value(deal, gains, -1)
@@ -947,6 +841,7 @@ def search_play(
         targets=targets,
         leaf=leaf,
         risks=risks_for(book),
+        after=_seats_after(seats),
     )
     assert view.starter is not None
     starter = view.starter.index
@@ -973,7 +868,6 @@ def search_play(
     own_show = None
     if endgame and own_kept:
         own_show = (side[me], counting.show_points(own_kept, starter, seat=me, dealer=dealer))
-    play_out = _play_out_two if seats == 2 else _play_out_standard
     others = [s for s in range(seats) if s != view.seat]
     known: dict[object, list[float]] = {}
     single = others[0] if len(others) == 1 else -1  # the one other seat, if there is one
@@ -1008,9 +902,9 @@ def search_play(
             for i in searched:
                 copies = [hand[:] for hand in hands]
                 if standard:
-                    values.append(play_out(deal, copies, key, count, candidates[i], show))
+                    values.append(_play_out(deal, copies, None, key, count, candidates[i], show))
                 else:
-                    values.append(_play_out(deal, copies, pile[:], count, candidates[i], show))
+                    values.append(_play_out(deal, copies, pile[:], 0, count, candidates[i], show))
             if standard:
                 known[draw_key] = values
         if leaf is None:
