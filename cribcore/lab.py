@@ -410,7 +410,10 @@ def _estimate(paired: Paired, name: str) -> Figure:
         profile = Estimate(rp, rp - Z95 * sep, rp + Z95 * sep)
         reference = Estimate(rr, rr - Z95 * ser, rr + Z95 * ser)
     diff = rp - rr
-    return Figure(name, profile, reference, Estimate(diff, diff - Z95 * sed, diff + Z95 * sed), n)
+    low, high = diff - Z95 * sed, diff + Z95 * sed
+    if name in RATES or name == "knowing_the_rule":
+        low, high = max(-1.0, low), min(1.0, high)
+    return Figure(name, profile, reference, Estimate(diff, low, high), n)
 
 
 @dataclass(frozen=True, slots=True)
