@@ -118,14 +118,15 @@ def lab_html(result: LabResult) -> str:
             f"<td>{escape(estimate_text(figure.name, figure.reference))}</td>"
             f"<td>{escape(estimate_text(figure.name, figure.difference, sign=True))}</td></tr>"
         )
+    rates, sources, spreads = _("Win rates"), _("Points per deal by source"), _("Distributions")
     charts = [
-        f"<h2>{escape(_('Win rates'))}</h2>",
+        f"<h2>{escape(rates)}</h2>",
         _legend(result),
-        _bars(result, _RATES, _("Win rates")),
-        f"<h2>{escape(_('Points per deal by source'))}</h2>",
+        _bars(result, _RATES, rates),
+        f"<h2>{escape(sources)}</h2>",
         _legend(result),
-        _bars(result, _SOURCES, _("Points per deal by source")),
-        f"<h2>{escape(_('Distributions'))}</h2>",
+        _bars(result, _SOURCES, sources),
+        f"<h2>{escape(spreads)}</h2>",
         _legend(result),
     ]
     for name, words in (
@@ -136,17 +137,16 @@ def lab_html(result: LabResult) -> str:
         profile, reference = result.distribution(name)
         charts.append(f"<h3>{escape(words)}</h3>")
         charts.append(_histogram(words, profile, reference))
-    partial = (
-        f'<p class="partial">{escape(_("Partial: the run was stopped; these figures cover the games finished."))}</p>'
-        if result.partial
-        else ""
-    )
+    stopped = _("Partial: the run was stopped; these figures cover the games finished.")
+    partial = f'<p class="partial">{escape(stopped)}</p>' if result.partial else ""
+    how = _("Every figure with its 95 percent interval; the largest differences first.")
+    figure_word, difference_word = _("figure"), _("difference")
     summary = _(
         "{games} paired games (seed {seed}), both seats at the {level} level; skill: {level} against {weaker}."
     ).format(games=result.tally.games, seed=setup.seed, level=setup.level, weaker=setup.weaker)
     head = (
-        f"<tr><th>{escape(_('figure'))}</th><th>{escape(setup.profile.name)}</th>"
-        f"<th>{escape(setup.reference.name)}</th><th>{escape(_('difference'))}</th></tr>"
+        f"<tr><th>{escape(figure_word)}</th><th>{escape(setup.profile.name)}</th>"
+        f"<th>{escape(setup.reference.name)}</th><th>{escape(difference_word)}</th></tr>"
     )
     return f"""<!DOCTYPE html>
 <html lang="{current_language()}">
@@ -169,7 +169,7 @@ svg.chart {{ width: 100%; height: auto; display: block; }}
 <h1>{escape(title)}</h1>
 {partial}
 <p>{escape(summary)}</p>
-<p>{escape(_("Every figure with its 95 percent interval; the largest differences first."))}</p>
+<p>{escape(how)}</p>
 <div class="scroll"><table>{head}{"".join(rows)}</table></div>
 {"".join(charts)}
 </body>

@@ -132,7 +132,7 @@ def test_cribbage_lab_text_puts_the_largest_difference_first(capsys: CaptureFixt
 def test_cribbage_lab_in_spanish(capsys: CaptureFixture[str]) -> None:
     assert main(["lab", "standard", "--games", "2", "--seed", "3", "--jobs", "1", "--lang", "es"]) == 0
     out = capsys.readouterr().out
-    assert "manos" in out and "repartos por partida" in out
+    assert "partidas emparejadas" in out and "manos por partida" in out
 
 
 @pytest.mark.parametrize(
