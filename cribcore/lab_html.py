@@ -44,7 +44,7 @@ def _text(x: float, y: float, text: str, anchor: str = "start", size: int = 12) 
 
 def _histogram(title: str, profile: dict[int, int], reference: dict[int, int]) -> str:
     """Bars side by side: the share of each score under each rule."""
-    width, height, left, bottom = 600, 220, 36, 30
+    width, height, left, bottom = 420, 200, 30, 22
     top = max([*profile, *reference, 0]) + 1
     totals = sum(profile.values()) or 1, sum(reference.values()) or 1
     shares = [
@@ -63,36 +63,38 @@ def _histogram(title: str, profile: dict[int, int], reference: dict[int, int]) -
                 f'<rect x="{x:.1f}" y="{height - bottom - h:.1f}" width="{max(slot / 2 - 1, 0.5):.1f}" '
                 f'height="{h:.1f}" fill="{colour}"><title>{k}: {shares[side][k]:.1%}</title></rect>'
             )
-        if top <= 30 or k % 5 == 0:
-            body.append(_text(left + (k + 0.5) * slot, height - bottom + 14, str(k), "middle", 10))
-    body.append(_text(4, 14, value_text("skill", highest), size=10))
+        if top <= 16 or k % 2 == 0:
+            body.append(_text(left + (k + 0.5) * slot, height - bottom + 15, str(k), "middle", 11))
+    body.append(_text(2, 12, value_text("skill", highest), size=11))
     return _svg(width, height, body, title)
 
 
 def _bars(result: LabResult, names: Sequence[str], title: str) -> str:
-    """Horizontal bars by figure, the profile above the reference, with interval whiskers."""
+    """Horizontal bars by figure, its words above, the profile above the reference, with interval
+    whiskers (narrow enough that the words stay legible on a phone)."""
     figures = [result.figure(name) for name in names]
-    row, left, width = 40, 220, 600
-    height = row * len(figures) + 10
+    row, left, width = 56, 8, 420
+    height = row * len(figures) + 6
     highest = max([f.profile.high for f in figures] + [f.reference.high for f in figures] + [1e-9])
-    scale = (width - left - 60) / highest
+    scale = (width - left - 70) / highest
     body: list[str] = []
     for i, figure in enumerate(figures):
-        y = 8 + i * row
-        body.append(_text(left - 6, y + 20, figure_label(figure.name), "end", 11))
+        y = 4 + i * row
+        body.append(_text(left, y + 13, figure_label(figure.name), size=13))
         for side, (estimate, colour) in enumerate(
             ((figure.profile, PROFILE_COLOUR), (figure.reference, REFERENCE_COLOUR))
         ):
-            yy = y + side * 15
+            yy = y + 18 + side * 16
             body.append(
-                f'<rect x="{left}" y="{yy:.1f}" width="{max(estimate.value, 0) * scale:.1f}" height="12" '
+                f'<rect x="{left}" y="{yy:.1f}" width="{max(estimate.value, 0) * scale:.1f}" height="13" '
                 f'fill="{colour}"/>'
             )
             body.append(
-                f'<line x1="{left + max(estimate.low, 0) * scale:.1f}" y1="{yy + 6:.1f}" '
-                f'x2="{left + max(estimate.high, 0) * scale:.1f}" y2="{yy + 6:.1f}" stroke="#111"/>'
+                f'<line x1="{left + max(estimate.low, 0) * scale:.1f}" y1="{yy + 6.5:.1f}" '
+                f'x2="{left + max(estimate.high, 0) * scale:.1f}" y2="{yy + 6.5:.1f}" stroke="#111"/>'
             )
-            body.append(_text(left + max(estimate.high, 0) * scale + 4, yy + 11, value_text(figure.name, estimate.value), size=10))
+            end = left + max(estimate.high, estimate.value, 0) * scale + 4
+            body.append(_text(end, yy + 11, value_text(figure.name, estimate.value), size=12))
     return _svg(width, height, body, title)
 
 
