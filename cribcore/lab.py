@@ -35,18 +35,18 @@ from .engine import Game
 from .players.registry import LEVELS, make_player
 from .profiles import Profile
 from .rulebook import Rulebook, rulebook_for
-from .simulate import _derive, play_out, player_seed, run_chunks, wilson_interval
 from .simulate import Progress as ProgressCallback
+from .simulate import _derive, play_out, player_seed, run_chunks, wilson_interval
 
 __all__ = [
     "EXTRA_EVERY",
     "FIGURES",
     "KNOWING_LEVELS",
+    "Estimate",
+    "Figure",
     "LabResult",
     "LabSetup",
     "LabTally",
-    "Estimate",
-    "Figure",
     "run_lab",
     "weaker_level",
 ]
@@ -128,7 +128,22 @@ class Paired:
     def add(self, ap: int, bp: int, ar: int, br: int) -> None:
         s = self.sums
         for i, v in enumerate(
-            (1, ap, bp, ar, br, ap * ap, bp * bp, ap * bp, ar * ar, br * br, ar * br, ap * ar, ap * br, bp * ar)
+            (
+                1,
+                ap,
+                bp,
+                ar,
+                br,
+                ap * ap,
+                bp * bp,
+                ap * bp,
+                ar * ar,
+                br * br,
+                ar * br,
+                ap * ar,
+                ap * br,
+                bp * ar,
+            )
         ):
             s[i] += v
         s[14] += bp * br
@@ -336,7 +351,10 @@ def play_indices(setup: LabSetup, start: int, stop: int) -> LabTally:
             seed = _derive(setup.seed, "skill", index)
             reference_seed = _derive(setup.seed, "skill-reference", index) if independent else seed
             tally.figure("skill").add(
-                _skill(setup, setup.profile, seed, index), 1, _skill(setup, setup.reference, reference_seed, index), 1
+                _skill(setup, setup.profile, seed, index),
+                1,
+                _skill(setup, setup.reference, reference_seed, index),
+                1,
             )
             seed = _derive(setup.seed, "knowing", index)
             reference_seed = _derive(setup.seed, "knowing-reference", index) if independent else seed
@@ -488,7 +506,10 @@ class LabResult:
             "partial": self.partial,
             "figures": {figure.name: figure.to_json() for figure in self.figures()},
             "distributions": {
-                name: {"profile": {str(k): v for k, v in p.items()}, "reference": {str(k): v for k, v in r.items()}}
+                name: {
+                    "profile": {str(k): v for k, v in p.items()},
+                    "reference": {str(k): v for k, v in r.items()},
+                }
                 for name, (p, r) in ((name, self.distribution(name)) for name in ("hand", "crib", "play"))
             },
             "exact": _exact_means(setup),
@@ -499,7 +520,7 @@ def _exact_means(setup: LabSetup) -> dict[str, dict[str, object]]:
     """The average hand and crib by `cribcore.stats_any_rule.show_statistics` (exact where the rule
     allows, else sampled), for each side: what ``dealt_hand`` and ``dealt_crib`` estimate."""
     from .stats import flush_rules
-    from .stats_any_rule import show_statistics
+    from .stats_any_rule import SampledDistribution, show_statistics
 
     found: dict[str, dict[str, object]] = {}
     for side, profile in (("profile", setup.profile), ("reference", setup.reference)):
@@ -507,12 +528,11 @@ def _exact_means(setup: LabSetup) -> dict[str, dict[str, object]]:
         means: dict[str, object] = {}
         for name, crib in (("hand", False), ("crib", True)):
             stats = show_statistics(book, 4, crib=crib, rules=flush_rules(profile))
-            method = "exact" if hasattr(stats, "mean") else "sampled"
-            if method == "exact":
-                means[name] = {"mean": stats.mean, "method": method}  # type: ignore[union-attr]
+            if isinstance(stats, SampledDistribution):
+                low, high = stats.mean_interval
+                means[name] = {"mean": (low + high) / 2, "low": low, "high": high, "method": "sampled"}
             else:
-                low, high = stats.mean_interval()  # type: ignore[union-attr]
-                means[name] = {"mean": (low + high) / 2, "low": low, "high": high, "method": method}
+                means[name] = {"mean": stats.mean, "method": "exact"}
         found[side] = means
     return found
 
@@ -541,7 +561,9 @@ def run_lab(
         raise ValueError(f"the lab's level is one of {', '.join(KNOWING_LEVELS)}, not {setup.level!r}")
     for profile in (setup.profile, setup.reference):
         if profile.rules.seats != 2:
-            raise ValueError(f"the lab compares two-player games; {profile.name!r} seats {profile.rules.seats}")
+            raise ValueError(
+                f"the lab compares two-player games; {profile.name!r} seats {profile.rules.seats}"
+            )
     tally = LabTally()
     play: Callable[[int, int], LabTally] = functools.partial(play_indices, setup)
     backend = "this process"

@@ -28,6 +28,8 @@ _SOURCES = (
     "heels_per_deal",
     "other_per_deal",
 )
+_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+"""Nothing but the page's own style: a page that is opened from a file makes no request anywhere."""
 _RATES = ("first_dealer_wins", "skunk_rate", "double_skunk_rate", "skill", "knowing_the_rule")
 
 
@@ -54,7 +56,9 @@ def _histogram(title: str, profile: dict[int, int], reference: dict[int, int]) -
     highest = max(max(s) for s in shares) or 1.0
     slot = (width - left - 10) / top
     plot = height - bottom - 10
-    body = [f'<line x1="{left}" y1="{height - bottom}" x2="{width - 10}" y2="{height - bottom}" stroke="#555"/>']
+    body = [
+        f'<line x1="{left}" y1="{height - bottom}" x2="{width - 10}" y2="{height - bottom}" stroke="#555"/>'
+    ]
     for k in range(top):
         for side, colour in enumerate((PROFILE_COLOUR, REFERENCE_COLOUR)):
             h = shares[side][k] / highest * plot
@@ -99,9 +103,10 @@ def _bars(result: LabResult, names: Sequence[str], title: str) -> str:
 
 
 def _legend(result: LabResult) -> str:
+    profile, reference = escape(result.setup.profile.name), escape(result.setup.reference.name)
     return (
-        f'<p class="legend"><span style="color:{PROFILE_COLOUR}">■</span> {escape(result.setup.profile.name)} '
-        f'&nbsp; <span style="color:{REFERENCE_COLOUR}">■</span> {escape(result.setup.reference.name)}</p>'
+        f'<p class="legend"><span style="color:{PROFILE_COLOUR}">■</span> {profile} '
+        f'&nbsp; <span style="color:{REFERENCE_COLOUR}">■</span> {reference}</p>'
     )
 
 
@@ -144,7 +149,8 @@ def lab_html(result: LabResult) -> str:
     how = _("Every figure with its 95 percent interval; the largest differences first.")
     figure_word, difference_word = _("figure"), _("difference")
     summary = _(
-        "{games} paired games (seed {seed}), both seats at the {level} level; skill: {level} against {weaker}."
+        "{games} paired games (seed {seed}), both seats at the {level} level; "
+        "skill: {level} against {weaker}."
     ).format(games=result.tally.games, seed=setup.seed, level=setup.level, weaker=setup.weaker)
     head = (
         f"<tr><th>{escape(figure_word)}</th><th>{escape(setup.profile.name)}</th>"
@@ -155,7 +161,7 @@ def lab_html(result: LabResult) -> str:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="{_POLICY}">
 <title>{escape(title)}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 0.5rem; }}

@@ -55,11 +55,8 @@ def value_text(name: str, value: float, *, sign: bool = False) -> str:
 
 def estimate_text(name: str, estimate: Estimate, *, sign: bool = False) -> str:
     """``value (low – high)``."""
-    return "{value} ({low} – {high})".format(
-        value=value_text(name, estimate.value, sign=sign),
-        low=value_text(name, estimate.low, sign=sign),
-        high=value_text(name, estimate.high, sign=sign),
-    )
+    value, low, high = (value_text(name, v, sign=sign) for v in (estimate.value, estimate.low, estimate.high))
+    return f"{value} ({low} – {high})"
 
 
 def excludes_zero(figure: Figure) -> bool:

@@ -396,9 +396,10 @@ def run_chunks(
     prepare: Callable[[], None] | None = None,
 ) -> str:
     """Play ``games`` games by chunks with ``play`` (``play(start, stop)`` plays games ``start`` to
-    ``stop - 1`` and returns their sums; picklable, for processes and Dask) and merge every chunk into ``tally`` as it comes
-    back (so that, after Ctrl-C, ``tally`` holds the chunks finished so far). The chunks run in this
-    process, in ``jobs`` local processes (default one per core), or on the Dask cluster at ``dask``;
+    ``stop - 1`` and returns their sums; picklable, for processes and Dask) and merge every chunk into
+    ``tally`` as it comes back (so that, after Ctrl-C, ``tally`` holds the chunks finished so far). The
+    chunks run in this process, in ``jobs`` local processes (default one per core), or on the Dask
+    cluster at ``dask``;
     ``prepare`` is called once before local processes start (to compute what they share). Returns
     the backend's description. Raises `ValueError` for a bad ``jobs`` or an unusable Dask."""
     report = progress if progress is not None else _no_progress
@@ -470,7 +471,11 @@ def _stop_workers(executor: ProcessPoolExecutor) -> None:
 
 
 def _run_dask(
-    play: Callable[[int, int], S], tally: S, chunks: Iterator[tuple[int, int]], address: str, progress: Progress
+    play: Callable[[int, int], S],
+    tally: S,
+    chunks: Iterator[tuple[int, int]],
+    address: str,
+    progress: Progress,
 ) -> None:
     try:
         # Imported by name: Dask is an optional extra, and untyped.

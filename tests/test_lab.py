@@ -103,7 +103,10 @@ def test_ten_pairs_raises_hand_points_and_shortens_games(ten_pairs: Path, data_d
 
 def test_cribbage_lab_json(capsys: CaptureFixture[str], tmp_path: Path) -> None:
     page = tmp_path / "lab.html"
-    assert main(["lab", "standard", "--games", "4", "--seed", "3", "--jobs", "1", "--json", "--html", str(page)]) == 0
+    assert (
+        main(["lab", "standard", "--games", "4", "--seed", "3", "--jobs", "1", "--json", "--html", str(page)])
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert set(data["figures"]) >= {
         "deals_per_game",
@@ -147,7 +150,9 @@ def test_cribbage_lab_in_spanish(capsys: CaptureFixture[str]) -> None:
         (["lab", "standard", "--games", "1", "--html", "/no/such/dir/lab.html"], 1, "lab.html"),
     ],
 )
-def test_lab_errors_are_one_line(capsys: CaptureFixture[str], argv: list[str], status: int, needle: str) -> None:
+def test_lab_errors_are_one_line(
+    capsys: CaptureFixture[str], argv: list[str], status: int, needle: str
+) -> None:
     assert main(argv) == status
     captured = capsys.readouterr()
     assert captured.out == ""

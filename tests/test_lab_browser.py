@@ -41,7 +41,10 @@ def browser() -> Iterator[Browser]:
 
 @pytest.mark.parametrize(
     ("lang", "heading", "chart"),
-    [("en", "The variant lab: muggins against standard", "Win rates"), ("es", "El laboratorio de variantes", "Tasas de victoria")],
+    [
+        ("en", "The variant lab: muggins against standard", "Win rates"),
+        ("es", "El laboratorio de variantes", "Tasas de victoria"),
+    ],
 )
 def test_the_page_opens_offline_with_its_charts(
     browser: Browser, result: LabResult, tmp_path: Path, lang: str, heading: str, chart: str

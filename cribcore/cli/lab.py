@@ -42,17 +42,24 @@ def add_lab_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "the first dealer's share, margins, skunks, points per deal by source, skill, and what "
             "knowing the rule is worth."
         ),
-        epilog=_("Examples: cribbage lab muggins --quick;  cribbage lab FILE.toml --games 4000 --html lab.html"),
+        epilog=_(
+            "Examples: cribbage lab muggins --quick;  cribbage lab FILE.toml --games 4000 --html lab.html"
+        ),
     )
     parser.add_argument("profile", metavar="PROFILE", help=_("the house rules: a profile name or file"))
     parser.add_argument(
-        "--against", default="standard", metavar="REFERENCE", help=_("the rules to compare with (default standard)")
+        "--against",
+        default="standard",
+        metavar="REFERENCE",
+        help=_("the rules to compare with (default standard)"),
     )
     parser.add_argument(
         "--games",
         type=_whole(1),
         metavar="N",
-        help=_("paired games (default {default}; --quick {quick})").format(default=DEFAULT_GAMES, quick=QUICK_GAMES),
+        help=_("paired games (default {default}; --quick {quick})").format(
+            default=DEFAULT_GAMES, quick=QUICK_GAMES
+        ),
     )
     parser.add_argument(
         "--level",
@@ -60,7 +67,9 @@ def add_lab_parser(commands: argparse._SubParsersAction[Any]) -> None:
         default="hard",
         help=_("the level on both seats and the stronger one for skill (default hard)"),
     )
-    parser.add_argument("--seed", type=_whole(0), metavar="S", help=_("fix every game (default: a random seed, printed)"))
+    parser.add_argument(
+        "--seed", type=_whole(0), metavar="S", help=_("fix every game (default: a random seed, printed)")
+    )
     parser.add_argument(
         "--jobs",
         type=_whole(1, MAX_JOBS),
@@ -73,7 +82,9 @@ def add_lab_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help=_("run the games on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://host:8786"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
-    parser.add_argument("--html", metavar="FILE", help=_("also write the results as one HTML page with charts"))
+    parser.add_argument(
+        "--html", metavar="FILE", help=_("also write the results as one HTML page with charts")
+    )
     parser.add_argument("--quick", action="store_true", help=_("rough figures in under a minute"))
     parser.set_defaults(handler=_handle)
 
@@ -124,7 +135,9 @@ def _print_summary(console: Console, result: LabResult) -> None:
         )
     )
     if result.partial:
-        console.print(Text(_("Partial: the run was stopped; these figures cover the games finished."), style="red"))
+        console.print(
+            Text(_("Partial: the run was stopped; these figures cover the games finished."), style="red")
+        )
     console.print(_("Seed {seed} (run again with --seed {seed})").format(seed=setup.seed))
     if not result.to_json()["paired_seeds"]:
         console.print(_("The same rules on both sides: the reference plays seeds of its own."))
