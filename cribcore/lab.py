@@ -305,8 +305,9 @@ def _main_game(setup: LabSetup, profile: Profile, seed: int, index: int) -> _Gam
 
 
 def _skill(setup: LabSetup, profile: Profile, seed: int, index: int) -> int:
-    """1 when the stronger level wins the game seeded ``seed`` (it sits at seat ``index % 2``)."""
-    strong = index % 2
+    """1 when the stronger level wins the game seeded ``seed``; it sits at seat 0 and 1 in turn (the
+    skill games are every `EXTRA_EVERY`-th index, so the seat follows their own count)."""
+    strong = (index // EXTRA_EVERY) % 2
     kinds = [setup.weaker, setup.weaker]
     kinds[strong] = setup.level
     players = [make_player(kind, player_seed(seed, seat)) for seat, kind in enumerate(kinds)]

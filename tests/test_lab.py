@@ -91,7 +91,7 @@ def test_stats_and_the_lab_agree_on_the_average_hand_and_crib(itself: LabResult)
 
 
 def test_ten_pairs_raises_hand_points_and_shortens_games(ten_pairs: Path, data_dir: Path) -> None:  # noqa: F811
-    result = run_lab(LabSetup(load_profile(ten_pairs), load_profile("standard"), seed=2), 16, jobs=1)
+    result = run_lab(LabSetup(load_profile(ten_pairs), load_profile("standard"), seed=2), 10, jobs=1)
     assert result.to_json()["paired_seeds"] is True
     hands = result.figure("hands_per_deal").difference
     deals = result.figure("deals_per_game").difference
