@@ -47,6 +47,7 @@ __all__ = [
     "LabResult",
     "LabSetup",
     "LabTally",
+    "exact_means",
     "run_lab",
     "weaker_level",
 ]
@@ -513,27 +514,33 @@ class LabResult:
                 }
                 for name, (p, r) in ((name, self.distribution(name)) for name in ("hand", "crib", "play"))
             },
-            "exact": _exact_means(setup),
+            "exact": exact_means(setup),
         }
 
 
-def _exact_means(setup: LabSetup) -> dict[str, dict[str, object]]:
-    """The average hand and crib by `cribcore.stats_any_rule.show_statistics` (exact where the rule
-    allows, else sampled), for each side: what ``dealt_hand`` and ``dealt_crib`` estimate."""
+def exact_means(setup: LabSetup) -> dict[str, dict[str, dict[str, Any]]]:
+    """The distributions of every hand and crib by `cribcore.stats_any_rule.show_statistics` (exact
+    where the rule allows, else sampled: ``counts[k]`` hands score ``k``) and their means, for each
+    side: the means are what ``dealt_hand`` and ``dealt_crib`` estimate."""
     from .stats import flush_rules
     from .stats_any_rule import SampledDistribution, show_statistics
 
-    found: dict[str, dict[str, object]] = {}
+    found: dict[str, dict[str, dict[str, Any]]] = {}
     for side, profile in (("profile", setup.profile), ("reference", setup.reference)):
         book = rulebook_for(profile)
-        means: dict[str, object] = {}
+        means: dict[str, dict[str, Any]] = {}
         for name, crib in (("hand", False), ("crib", True)):
             stats = show_statistics(book, 4, crib=crib, rules=flush_rules(profile))
             if isinstance(stats, SampledDistribution):
                 low, high = stats.mean_interval
-                means[name] = {"mean": (low + high) / 2, "low": low, "high": high, "method": "sampled"}
+                counts = stats.sample.counts
+                figure: dict[str, Any] = {"mean": stats.sample.mean, "low": low, "high": high}
+                figure["method"] = "sampled"
             else:
-                means[name] = {"mean": stats.mean, "method": "exact"}
+                counts = stats.counts
+                figure = {"mean": stats.mean, "method": "exact"}
+            figure["counts"] = list(counts)
+            means[name] = figure
         found[side] = means
     return found
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from html import escape
 
 from .i18n import _, current_language
-from .lab import LabResult
+from .lab import LabResult, exact_means
 from .lab_report import estimate_text, excludes_zero, figure_label, value_text
 
 __all__ = ["lab_html"]
@@ -144,6 +144,17 @@ def lab_html(result: LabResult) -> str:
         profile, reference = result.distribution(name)
         charts.append(f"<h3>{escape(words)}</h3>")
         charts.append(_histogram(words, profile, reference))
+    exact = exact_means(setup)
+    for name, words in (
+        ("hand", _("Every hand with every starter")),
+        ("crib", _("Every crib with every starter")),
+    ):
+        sides = [exact[side][name] for side in ("profile", "reference")]
+        counts = [dict(enumerate(side["counts"])) for side in sides]
+        if any(side["method"] != "exact" for side in sides):
+            words = _("{chart} (sampled)").format(chart=words)
+        charts.append(f"<h3>{escape(words)}</h3>")
+        charts.append(_histogram(words, counts[0], counts[1]))
     stopped = _("Partial: the run was stopped; these figures cover the games finished.")
     partial = f'<p class="partial">{escape(stopped)}</p>' if result.partial else ""
     how = _("Every figure with its 95 percent interval; the largest differences first.")

@@ -67,9 +67,9 @@ def test_the_page_opens_offline_with_its_charts(
     expect(page.locator("h1")).to_contain_text(heading)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     charts = page.locator("svg.chart")
-    expect(charts).to_have_count(5)
+    expect(charts).to_have_count(7)
     expect(page.locator("h2").first).to_have_text(chart)
-    for index in range(5):
+    for index in range(7):
         box = charts.nth(index).bounding_box()
         assert box is not None and 0 < box["width"] <= 390 and box["height"] > 0
     assert page.locator("svg.chart rect").count() > 20
