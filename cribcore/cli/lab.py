@@ -97,6 +97,7 @@ def _handle(args: argparse.Namespace, console: Console) -> int:
     html = args.html
     if html is not None:
         from ..files import check_writable
+        from ..lab_html import lab_html
 
         check_writable(html)  # before the games, not after minutes of them
     profile = load_profile(args.profile)
@@ -109,7 +110,6 @@ def _handle(args: argparse.Namespace, console: Console) -> int:
         result = run_lab(setup, games, jobs=args.jobs, dask=args.dask, progress=progress)
     if html is not None:
         from ..files import atomic_write_text
-        from ..lab_html import lab_html
 
         atomic_write_text(html, lab_html(result))
     if args.json:
