@@ -15,6 +15,7 @@ be deterministic for a given seed (the registry's are).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import math
@@ -22,7 +23,7 @@ import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .actions import Action
 from .engine import Game, standard_profile
@@ -43,7 +44,9 @@ __all__ = [
     "Tally",
     "game_seed",
     "play_game",
+    "play_out",
     "player_seed",
+    "run_chunks",
     "simulate",
     "wilson_interval",
 ]
@@ -147,6 +150,11 @@ def play_game(matchup: Matchup, index: int) -> Game:
     names = [f"{kind} {seat + 1}" for seat, kind in enumerate(matchup.kinds)]
     game = Game(matchup.profile, seed=seed, players=names)
     players = [make_player(kind, player_seed(seed, seat)) for seat, kind in enumerate(matchup.kinds)]
+    return play_out(game, players, index)
+
+
+def play_out(game: Game, players: Sequence[Any], index: int = 0) -> Game:
+    """Play ``game`` to the end with one player per seat (``index`` names the game in an error)."""
     # Bound once: a game is a hundred-odd decisions. A player that reads nothing of its view but the
     # legal actions (a `ChoosesFromActions`) is handed those alone: the same choice, and no view built.
     view, legal, apply = game.view, game.legal_actions, game.apply
@@ -339,27 +347,75 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_here(matchup: Matchup, chunks: Iterator[tuple[int, int]], progress: Progress) -> Tally:
-    tally = Tally(matchup.sides)
+class Sums(Protocol):
+    """Exact sums over some games that merge in any order to the same totals (a `Tally`, or another
+    study's own): what the runners add up as chunks come back."""
+
+    games: int
+
+    def merge(self, other: Any) -> None: ...
+
+
+S = TypeVar("S", bound=Sums)
+
+
+def run_chunks(
+    play: Callable[[int, int], S],
+    tally: S,
+    games: int,
+    *,
+    jobs: int | None = None,
+    dask: str | None = None,
+    progress: Progress | None = None,
+    prepare: Callable[[], None] | None = None,
+) -> str:
+    """Play ``games`` games by chunks with ``play`` (``play(start, stop)`` plays games ``start`` to
+    ``stop - 1`` and returns their sums; picklable, for processes and Dask) and merge every chunk into
+    ``tally`` as it comes back (so that, after Ctrl-C, ``tally`` holds the chunks finished so far). The
+    chunks run in this process, in ``jobs`` local processes (default one per core), or on the Dask
+    cluster at ``dask``;
+    ``prepare`` is called once before local processes start (to compute what they share). Returns
+    the backend's description. Raises `ValueError` for a bad ``jobs`` or an unusable Dask."""
+    report = progress if progress is not None else _no_progress
+    if dask is not None:
+        _run_dask(play, tally, _chunks(games, _chunk_size(games, 8)), dask, report)
+        return f"dask {dask}"
+    workers = jobs if jobs is not None else min(default_jobs(), MAX_JOBS)
+    if not 1 <= workers <= MAX_JOBS:
+        raise ValueError(f"--jobs must be 1 to {MAX_JOBS}, not {workers}")
+    size = _chunk_size(games, workers)
+    workers = min(workers, math.ceil(games / size))
+    if workers <= 1:
+        _run_here(play, tally, _chunks(games, size), report)
+        return "this process"
+    if prepare is not None:
+        prepare()
+    _run_local(play, tally, _chunks(games, size), workers, report)
+    return f"{workers} processes"
+
+
+def _run_here(
+    play: Callable[[int, int], S], tally: S, chunks: Iterator[tuple[int, int]], progress: Progress
+) -> None:
     for start, stop in chunks:
-        tally.merge(play_chunk(matchup, start, stop))
+        tally.merge(play(start, stop))
         progress(tally.games)
-    return tally
 
 
-def _run_local(matchup: Matchup, chunks: Iterator[tuple[int, int]], jobs: int, progress: Progress) -> Tally:
+def _run_local(
+    play: Callable[[int, int], S], tally: S, chunks: Iterator[tuple[int, int]], jobs: int, progress: Progress
+) -> None:
     # Loaded only for local processes: a run in this process does without them.
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    tally = Tally(matchup.sides)
     executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
-        pending: set[Future[Tally]] = set()
+        pending: set[Future[S]] = set()
 
         def hand_out() -> None:
             chunk = next(chunks, None)
             if chunk is not None:
-                pending.add(executor.submit(play_chunk, matchup, *chunk))
+                pending.add(executor.submit(play, *chunk))
 
         for _ in range(jobs * _IN_FLIGHT_PER_WORKER):
             hand_out()
@@ -374,7 +430,6 @@ def _run_local(matchup: Matchup, chunks: Iterator[tuple[int, int]], jobs: int, p
         _stop_workers(executor)
         raise
     executor.shutdown(wait=True)
-    return tally
 
 
 def _stop_workers(executor: ProcessPoolExecutor) -> None:
@@ -389,7 +444,13 @@ def _stop_workers(executor: ProcessPoolExecutor) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _run_dask(matchup: Matchup, chunks: Iterator[tuple[int, int]], address: str, progress: Progress) -> Tally:
+def _run_dask(
+    play: Callable[[int, int], S],
+    tally: S,
+    chunks: Iterator[tuple[int, int]],
+    address: str,
+    progress: Progress,
+) -> None:
     try:
         # Imported by name: Dask is an optional extra, and untyped.
         distributed: Any = importlib.import_module("distributed")
@@ -406,11 +467,10 @@ def _run_dask(matchup: Matchup, chunks: Iterator[tuple[int, int]], address: str,
         client = distributed.Client(address, timeout="10s", set_as_default=False)
     except (OSError, ValueError) as exc:
         raise ValueError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    tally = Tally(matchup.sides)
     with client:
 
         def submit(chunk: tuple[int, int]) -> Any:
-            return client.submit(play_chunk, matchup, *chunk, pure=False)
+            return client.submit(play, *chunk, pure=False)
 
         first = [submit(chunk) for chunk in itertools.islice(chunks, _DASK_IN_FLIGHT)]
         running = distributed.as_completed(first, loop=client.loop)
@@ -420,7 +480,6 @@ def _run_dask(matchup: Matchup, chunks: Iterator[tuple[int, int]], address: str,
             chunk = next(chunks, None)
             if chunk is not None:
                 running.add(submit(chunk))
-    return tally
 
 
 _DASK_IN_FLIGHT = 8 * 32
@@ -457,26 +516,15 @@ def simulate(
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games}")
     matchup = Matchup(profile if profile is not None else standard_profile(), tuple(kinds), seed)
-    report = progress if progress is not None else _no_progress
-    if dask is not None:
-        tally = _run_dask(matchup, _chunks(games, _chunk_size(games, 8)), dask, report)
-        backend = f"dask {dask}"
-    else:
-        workers = jobs if jobs is not None else min(default_jobs(), MAX_JOBS)
-        if not 1 <= workers <= MAX_JOBS:
-            raise ValueError(f"--jobs must be 1 to {MAX_JOBS}, not {workers}")
-        size = _chunk_size(games, workers)
-        workers = min(workers, math.ceil(games / size))
-        if workers <= 1:
-            tally = _run_here(matchup, _chunks(games, size), report)
-            backend = "this process"
-        else:
-            from .players.tables import prepare
-            from .rulebook import rulebook_for
 
-            prepare(rulebook_for(matchup.profile), matchup.kinds)  # once here, not in every worker
-            tally = _run_local(matchup, _chunks(games, size), workers, report)
-            backend = f"{workers} processes"
+    def prepare() -> None:
+        from .players.tables import prepare as prepare_tables
+
+        prepare_tables(rulebook_for(matchup.profile), matchup.kinds)  # once here, not in every worker
+
+    tally = Tally(matchup.sides)
+    play = functools.partial(play_chunk, matchup)
+    backend = run_chunks(play, tally, games, jobs=jobs, dask=dask, progress=progress, prepare=prepare)
     return Simulation(matchup, tally, backend)
 
 

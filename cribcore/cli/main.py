@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "plugins": ("plugins_cmd", "add_plugins_parser"),
     "stats": ("stats", "add_stats_parser"),
     "simulate": ("simulate", "add_simulate_parser"),
+    "lab": ("lab", "add_lab_parser"),
     "tables": ("tables_cmd", "add_tables_parser"),
     "join": ("join_cmd", "add_join_parser"),
     "serve": ("serve_cmd", "add_serve_parser"),
