@@ -8,7 +8,6 @@ server sends.
 from __future__ import annotations
 
 import asyncio
-
 import dataclasses
 import json
 import re

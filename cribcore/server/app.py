@@ -614,7 +614,10 @@ class _Server:
         except _Closed:
             pass
         finally:
-            await self.leave(conn)
+            # Even when this task is cancelled (its client went away), the seat is let go of and the
+            # others told: the store's calls in between wait on the database, where a cancellation
+            # would stop them half done.
+            await asyncio.shield(self.leave(conn))
             # What is queued (an error and its close code, say) is written before the socket ends.
             if conn.writer is not None:
                 try:

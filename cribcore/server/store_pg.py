@@ -92,6 +92,9 @@ _MINE = (
     "ARRAY(SELECT p.seat FROM presence p WHERE p.room_id = rooms.id AND p.backend = %s AND p.started = %s)"
 )
 
+# Whether this process's presence session (its pid and start, given) is still alive.
+_ALIVE = "EXISTS(SELECT 1 FROM pg_stat_activity a WHERE a.pid = %s AND a.backend_start = %s)"
+
 _SCHEMA_LOCK = 0x63726962  # one process creates the tables while another waits
 
 _LOST = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout) if psycopg is not None else ()
@@ -273,6 +276,7 @@ class PostgresStore(Store):
             except _LOST as exc:
                 if not again:
                     raise _reconnecting(exc) from None
+                await self._pool.check()  # the pool's other connections may be as dead as this one
         raise AssertionError("unreachable")
 
     async def drop_connection(self) -> None:
@@ -316,13 +320,22 @@ class PostgresStore(Store):
         return len(written) == 1
 
     async def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
-        pid, started = await self._session()
-        rows = await self._run(
-            f"SELECT CASE WHEN version = %s THEN NULL ELSE data END, version, {_HELD}, {_MINE} "
-            "FROM rooms WHERE id = %s",
-            (known if known is not None else -1, pid, started, room_id),
-            read=True,
-        )
+        for again in (True, False):
+            session = await self._session()
+            rows = await self._run(
+                f"SELECT CASE WHEN version = %s THEN NULL ELSE data END, version, {_HELD}, {_MINE}, "
+                f"{_ALIVE} FROM rooms WHERE id = %s",
+                (known if known is not None else -1, *session, *session, room_id),
+                read=True,
+            )
+            if not again or not rows or rows[0][4]:
+                break
+            # The presence session ended (PostgreSQL restarted, say) before anyone noticed: connect it
+            # again, which holds this process's seats again, and read once more.
+            async with self._presence_lock:
+                if self._presence is not None and self._sessions and self._sessions[-1] == session:
+                    await self._presence.close()
+                    self._presence = None
         row = rows[0] if rows else None
         # Held by this process but no longer by its session: another process's hold took it.
         taken = self._held.get(room_id, set()) - set(row[3]) if row is not None else set()
