@@ -533,7 +533,22 @@ async def listen(
 ) -> None:
     """Until cancelled: ``changed(room_id)`` for every change another process makes; ``lost()`` once
     when the database goes away, then ``back()`` once it can be reached again (changes meanwhile were
-    not announced: ``back`` must refresh every room this process serves)."""
+    not announced: ``back`` must refresh every room this process serves). While it listens, the
+    store uses the rooms in memory that no announcement made `Store.stale`."""
+    try:
+        await _listen(store, changed, lost, back, retry_seconds)
+    finally:
+        store.listening = False
+        store.stale()
+
+
+async def _listen(
+    store: PostgresStore,
+    changed: Callable[[str], Awaitable[None]],
+    lost: Callable[[], Awaitable[None]],
+    back: Callable[[], Awaitable[None]],
+    retry_seconds: float,
+) -> None:
     down = False
     while True:
         try:
@@ -541,6 +556,8 @@ async def listen(
                 store.url, autocommit=True, connect_timeout=5
             ) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                store.stale()  # changes made before the listening began were not announced here
+                store.listening = True
                 if down:
                     down = False
                     await store.drop_connection()  # it was lost too: connect afresh rather than fail once
@@ -549,10 +566,13 @@ async def listen(
                     writer, room_id, version, data = parse_news(note.payload)
                     if writer == store.id:
                         continue
+                    store.stale(room_id)
                     if version is not None:
                         store.announced(room_id, version, data)
                     await changed(room_id)
         except (psycopg.OperationalError, psycopg.InterfaceError):
+            store.listening = False
+            store.stale()
             if not down:
                 down = True
                 await lost()
