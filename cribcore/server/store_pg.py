@@ -160,6 +160,7 @@ class PostgresStore(Store):
             try:
                 with psycopg.connect(url, autocommit=True, connect_timeout=5) as conn:
                     self._make_tables(conn)
+                self._schema_ready = True
             except psycopg.Error:
                 raise OSError(f"{_shown(url)}: cannot reach the room database") from None
 
@@ -171,11 +172,14 @@ class PostgresStore(Store):
 
     # ------------------------------------------------------------- connections to the database
 
+    def _opened(self) -> bool:
+        return self._pool is not None
+
     async def open(self) -> None:
         if self._pool is not None:
             return
         async with self._opening:
-            if self._pool is not None:
+            if self._opened():  # by another call while this one waited
                 return
             try:
                 if not self._schema_ready:
