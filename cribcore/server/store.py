@@ -88,13 +88,10 @@ class Store:
     is read back when asked for).
 
     A subclass provides the rows (the ``_``-methods). When ``shared`` (other processes write the same
-    rows), a `get` asks the database for the row's version and, when it moved on, brings the room in
-    memory up to it by the new actions only (`catchup.catch_up`; another game is read whole), unless
-    the process is `listening` to the other processes' changes and none was announced for the room
-    since it was last read or written here. A change made elsewhere and not yet announced is then
-    found by the write, which goes only over the version it read (``conflict``: the room is read
-    afresh and the change tried again), so a process never writes over a room older than the
-    database's. Otherwise the process owns the database and its memory is the truth.
+    rows), every `get` asks the database for the row's version and, when it moved on, brings the room
+    in memory up to it by the new actions only (`catchup.catch_up`; another game is read whole), so a
+    process never acts on a room older than the database's; otherwise the process owns the database
+    and its memory is the truth (a write still goes only over the version it read).
     """
 
     shared: ClassVar[bool] = False
@@ -110,12 +107,6 @@ class Store:
         self.reads = 0
         """How many times a room's row was read from the database."""
         self._announced: dict[str, tuple[int, str | None]] = {}
-        self._fresh: set[str] = set()
-        """Rooms in memory known to be at the database's version: read or written since the last
-        change another process announced (`stale`)."""
-        self.listening = False
-        """Whether every change other processes make is announced to this one now (its listener is
-        connected): then a room in memory that is `_fresh` is used without reading its version."""
 
     # ------------------------------------------------------------- the rows (per database)
 
@@ -223,16 +214,7 @@ class Store:
             return None
         self.caught_up += applied
         self._versions[room_id] = version
-        self._fresh.add(room_id)  # a later change is announced after this one: it makes it stale
         return room
-
-    def stale(self, room_id: str | None = None) -> None:
-        """Another process changed ``room_id`` (or, ``None``, changes may have gone unannounced): its
-        next `get` reads the database."""
-        if room_id is None:
-            self._fresh.clear()
-        else:
-            self._fresh.discard(room_id)
 
     def taken(self, room_id: str) -> set[int]:
         """The seats of ``room_id`` this process holds that a connection to another process has taken
@@ -261,7 +243,6 @@ class Store:
         self._rooms.pop(room_id, None)
         self._versions.pop(room_id, None)
         self._announced.pop(room_id, None)
-        self._fresh.discard(room_id)
 
     async def save(self, room: Room) -> None:
         """Write ``room`` as it is now (one transaction), over the version it was read at.
@@ -280,7 +261,6 @@ class Store:
             self._forget(room.id)
             raise RoomError("conflict", "this room was changed elsewhere at the same time: try again")
         self._versions[room.id] = version + 1
-        self._fresh.add(room.id)
 
     async def get(self, room_id: str, now: float) -> Room:
         """The room ``room_id``. Raises `RoomError`: ``no-room`` when there is none (or its row cannot be
@@ -288,7 +268,7 @@ class Store:
 
         From a shared store the room's ``connected`` is the seats held anywhere."""
         room = self._rooms.get(room_id)
-        if room is None or (self.shared and not (self.listening and room_id in self._fresh)):
+        if room is None or self.shared:
             known = self._versions.get(room_id) if room is not None else None
             row = await self._load(room_id, known)
             self.reads += 1
@@ -318,7 +298,6 @@ class Store:
                 self._forget_idle()
             if self.shared:
                 room.connected = held
-                self._fresh.add(room_id)
         self._rooms.move_to_end(room_id)
         if room.expired(now):
             read_at = self._versions.get(room_id)

@@ -537,22 +537,7 @@ async def listen(
 ) -> None:
     """Until cancelled: ``changed(room_id)`` for every change another process makes; ``lost()`` once
     when the database goes away, then ``back()`` once it can be reached again (changes meanwhile were
-    not announced: ``back`` must refresh every room this process serves). While it listens, the
-    store uses the rooms in memory that no announcement made `Store.stale`."""
-    try:
-        await _listen(store, changed, lost, back, retry_seconds)
-    finally:
-        store.listening = False
-        store.stale()
-
-
-async def _listen(
-    store: PostgresStore,
-    changed: Callable[[str], Awaitable[None]],
-    lost: Callable[[], Awaitable[None]],
-    back: Callable[[], Awaitable[None]],
-    retry_seconds: float,
-) -> None:
+    not announced: ``back`` must refresh every room this process serves)."""
     down = False
     while True:
         try:
@@ -560,8 +545,6 @@ async def _listen(
                 store.url, autocommit=True, connect_timeout=5
             ) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
-                store.stale()  # changes made before the listening began were not announced here
-                store.listening = True
                 if down:
                     down = False
                     await store.drop_connection()  # it was lost too: connect afresh rather than fail once
@@ -570,13 +553,10 @@ async def _listen(
                     writer, room_id, version, data = parse_news(note.payload)
                     if writer == store.id:
                         continue
-                    store.stale(room_id)
                     if version is not None:
                         store.announced(room_id, version, data)
                     await changed(room_id)
         except (psycopg.OperationalError, psycopg.InterfaceError):
-            store.listening = False
-            store.stale()
             if not down:
                 down = True
                 await lost()
