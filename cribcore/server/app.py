@@ -279,7 +279,9 @@ class _Server:
 
     async def changed(self, room_id: str) -> None:
         """Another process changed ``room_id``: send its state to the seats connected here."""
-        if room_id not in self.connections:
+        # A seat whose hello is under way (it holds the room's lock, its read of the room perhaps
+        # older than this change) is not connected yet, but must be sent this change once it is.
+        if room_id not in self.connections and room_id not in self.locks:
             return
         async with self.lock(room_id):
             # The room as announced (the writer sent its row along) needs no read of the database.
