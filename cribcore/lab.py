@@ -35,8 +35,9 @@ from .engine import Game
 from .players.registry import LEVELS, make_player
 from .profiles import Profile
 from .rulebook import Rulebook, rulebook_for
+from .seeds import derive_seed
 from .simulate import Progress as ProgressCallback
-from .simulate import _derive, play_out, player_seed, run_chunks, wilson_interval
+from .simulate import play_out, player_seed, run_chunks, wilson_interval
 
 __all__ = [
     "EXTRA_EVERY",
@@ -198,7 +199,7 @@ class _GameSums:
 
 def _sample_four(seed: int, deal: int, cards: Sequence[Any]) -> list[Any]:
     # Four of the six dealt, chosen by the seed alone (never by the cards): a uniform random hand.
-    order = sorted(range(len(cards)), key=lambda i: _derive(seed, "sample", deal, i))
+    order = sorted(range(len(cards)), key=lambda i: derive_seed(seed, "sample", deal, i))
     return [cards[i] for i in sorted(order[:4])]
 
 
@@ -334,8 +335,8 @@ def play_indices(setup: LabSetup, start: int, stop: int) -> LabTally:
     tally = LabTally()
     independent = setup.independent
     for index in range(start, stop):
-        seed = _derive(setup.seed, index)
-        reference_seed = _derive(setup.seed, "reference", index) if independent else seed
+        seed = derive_seed(setup.seed, index)
+        reference_seed = derive_seed(setup.seed, "reference", index) if independent else seed
         profile = _main_game(setup, setup.profile, seed, index)
         reference = _main_game(setup, setup.reference, reference_seed, index)
         played = 2
@@ -350,16 +351,16 @@ def play_indices(setup: LabSetup, start: int, stop: int) -> LabTally:
         for name, entries in reference.histograms.items():
             tally.histogram(name)[1].update(entries)
         if index % EXTRA_EVERY == 0:
-            seed = _derive(setup.seed, "skill", index)
-            reference_seed = _derive(setup.seed, "skill-reference", index) if independent else seed
+            seed = derive_seed(setup.seed, "skill", index)
+            reference_seed = derive_seed(setup.seed, "skill-reference", index) if independent else seed
             tally.figure("skill").add(
                 _skill(setup, setup.profile, seed, index),
                 1,
                 _skill(setup, setup.reference, reference_seed, index),
                 1,
             )
-            seed = _derive(setup.seed, "knowing", index)
-            reference_seed = _derive(setup.seed, "knowing-reference", index) if independent else seed
+            seed = derive_seed(setup.seed, "knowing", index)
+            reference_seed = derive_seed(setup.seed, "knowing-reference", index) if independent else seed
             tally.figure("knowing_the_rule").add(
                 _knowing(setup, setup.profile, setup.reference, seed, index),
                 2,

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import hashlib
 
-__all__ = ["game_seed", "player_seed"]
+__all__ = ["derive_seed", "game_seed", "player_seed"]
 
 
-def _derive(*parts: object) -> int:
+def derive_seed(*parts: object) -> int:
+    """A seed derived from ``parts`` (numbers and words, joined by their text): the same parts give the
+    same seed on every machine, process and Python version; any other parts give an unrelated one."""
     # SHA-256 rather than hash(): the same on every machine, process and Python version.
     text = "/".join(str(part) for part in ("cribcore-simulate", *parts))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
@@ -20,9 +22,9 @@ def _derive(*parts: object) -> int:
 
 def game_seed(run_seed: int, index: int) -> int:
     """The seed of game ``index`` (from 0) of a run seeded with ``run_seed``."""
-    return _derive(run_seed, index)
+    return derive_seed(run_seed, index)
 
 
 def player_seed(seed: int, seat: int) -> int:
     """The seed of the player at ``seat`` in the game seeded with ``seed``."""
-    return _derive(seed, "seat", seat)
+    return derive_seed(seed, "seat", seat)
