@@ -16,7 +16,6 @@ be deterministic for a given seed (the registry's are).
 from __future__ import annotations
 
 import functools
-import importlib
 import itertools
 import math
 import os
@@ -26,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .actions import Action
+from .daskclient import dask_client, distributed_module
 from .engine import Game, standard_profile
 from .players.registry import COMPUTER_KINDS, make_player
 from .profiles import Profile
@@ -451,22 +451,8 @@ def _run_dask(
     address: str,
     progress: Progress,
 ) -> None:
-    try:
-        # Imported by name: Dask is an optional extra, and untyped.
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise ValueError("--dask needs Dask's distributed scheduler: pip install 'cribcore[dask]'") from None
-    try:
-        # Check the address first: a client that fails on a malformed one lingers until it times out.
-        scheme, _ = distributed.comm.parse_address(address)
-        if scheme != "inproc":
-            distributed.comm.get_address_host_port(address)
-    except ValueError as exc:
-        raise ValueError(f"--dask: not a scheduler address: {address!r} ({exc})") from None
-    try:
-        client = distributed.Client(address, timeout="10s", set_as_default=False)
-    except (OSError, ValueError) as exc:
-        raise ValueError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    distributed = distributed_module()
+    client = dask_client(address)
     with client:
 
         def submit(chunk: tuple[int, int]) -> Any:

@@ -14,11 +14,10 @@ from rich.text import Text
 from ..i18n import _
 from ..lab import KNOWING_LEVELS, LabResult, LabSetup, run_lab, weaker_level
 from ..profiles import load_profile
-from ..simulate import MAX_JOBS
 from ..written_numbers import count_text
 from .commands import UsageError
 from .render import columns, print_json
-from .simulate import _progress_bar, _whole
+from .simulate import _progress_bar, _whole, add_run_arguments
 
 __all__ = ["DEFAULT_GAMES", "QUICK_GAMES", "add_lab_parser"]
 
@@ -67,21 +66,7 @@ def add_lab_parser(commands: argparse._SubParsersAction[Any]) -> None:
         default="hard",
         help=_("the level on both seats and the stronger one for skill (default hard)"),
     )
-    parser.add_argument(
-        "--seed", type=_whole(0), metavar="S", help=_("fix every game (default: a random seed, printed)")
-    )
-    parser.add_argument(
-        "--jobs",
-        type=_whole(1, MAX_JOBS),
-        metavar="J",
-        help=_("local processes to use, 1 to {most} (default: one per core)").format(most=MAX_JOBS),
-    )
-    parser.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help=_("run the games on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://host:8786"),
-    )
-    parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
+    add_run_arguments(parser)
     parser.add_argument(
         "--html", metavar="FILE", help=_("also write the results as one HTML page with charts")
     )

@@ -63,6 +63,13 @@ def add_simulate_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--profile", default="standard", metavar="NAME|FILE", help=_("whose rules (default standard)")
     )
+    add_run_arguments(parser)
+    parser.set_defaults(handler=_handle)
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--seed``, ``--jobs``, ``--dask`` and ``--json``, as every command that plays a run of games
+    (`simulate`, `lab`) takes them."""
     parser.add_argument(
         "--seed", type=_whole(0), metavar="S", help=_("fix every game (default: a random seed, printed)")
     )
@@ -78,7 +85,6 @@ def add_simulate_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help=_("run the games on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://host:8786"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
-    parser.set_defaults(handler=_handle)
 
 
 def _whole(low: int, high: int | None = None) -> Callable[[str], int]:

@@ -7,12 +7,12 @@ the same however the units ran (`run_chunks`).
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from ..daskclient import dask_client, distributed_module
 from ..profiles import Profile
 from .tablefiles import Progress
 
@@ -47,8 +47,8 @@ def run_chunks(
             progress(done)
 
     if dask is not None:
-        client = _dask_client(dask)
-        distributed: Any = importlib.import_module("distributed")
+        client = dask_client(dask)
+        distributed = distributed_module()
         with client:
             futures = {client.submit(work, profile, *chunk, pure=False): chunk for chunk in chunks}
             for future in distributed.as_completed(list(futures), loop=client.loop):
@@ -64,22 +64,3 @@ def run_chunks(
             for future in as_completed(local):
                 finished(local[future], future.result())
     return results
-
-
-def _dask_client(address: str) -> Any:
-    """A client of the Dask scheduler at ``address``; `ValueError` in one line when there is none."""
-    try:
-        # Imported by name: Dask is an optional extra, and untyped.
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise ValueError("--dask needs Dask's distributed scheduler: pip install 'cribcore[dask]'") from None
-    try:
-        scheme, _ = distributed.comm.parse_address(address)
-        if scheme != "inproc":
-            distributed.comm.get_address_host_port(address)
-    except ValueError as exc:
-        raise ValueError(f"--dask: not a scheduler address: {address!r} ({exc})") from None
-    try:
-        return distributed.Client(address, timeout="10s", set_as_default=False)
-    except (OSError, ValueError) as exc:
-        raise ValueError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
