@@ -116,31 +116,11 @@ def _build(args: argparse.Namespace, console: Console) -> int:
 
 def _build_one(step: TableStep, profile: str, jobs: int, dask: str | None, console: Console) -> None:
     """Build one table, with a progress bar and the time left on a terminal."""
-    if not console.is_terminal:
-        step.build(jobs, dask, lambda done: None)
-        return
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from ..players.tablefiles import build_progress
 
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn(_("left")),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task(
-            _("{table} for {profile}").format(table=step.name, profile=profile), total=step.total
-        )
-        step.build(jobs, dask, lambda done: bar.update(task, completed=done))
+    description = _("{table} for {profile}").format(table=step.name, profile=profile)
+    with build_progress(description, step.total, console=console) as progress:
+        step.build(jobs, dask, progress)
 
 
 def _list(args: argparse.Namespace, console: Console) -> int:

@@ -22,10 +22,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..datadir import table_dir
 from ..files import atomic_write_text
 from ..i18n import _
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = [
     "KINDS",
@@ -149,10 +153,13 @@ def build_notice(kind: str, profile: str) -> None:
 
 
 @contextmanager
-def build_progress(description: str, total: int, *, show: bool = True) -> Iterator[Progress]:
-    """A progress bar with the time left on standard error while ``total`` units are done (nothing when
-    ``show`` is false or standard error is not a terminal); yields the `Progress` to call."""
-    if not (show and on_terminal()):
+def build_progress(
+    description: str, total: int, *, show: bool = True, console: Console | None = None
+) -> Iterator[Progress]:
+    """A progress bar with the time left on ``console`` (default standard error) while ``total`` units
+    are done (nothing when ``show`` is false or that console is not a terminal); yields the `Progress`
+    to call."""
+    if not (show and (console.is_terminal if console is not None else on_terminal())):
         yield lambda done: None
         return
     from rich.console import Console
@@ -173,7 +180,7 @@ def build_progress(description: str, total: int, *, show: bool = True) -> Iterat
         TextColumn(_("left")),
         TimeRemainingColumn(),
     )
-    with Bar(*columns, console=Console(stderr=True), transient=True) as bar:
+    with Bar(*columns, console=console or Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda done: bar.update(task, completed=done)
 
