@@ -20,7 +20,7 @@ The rules come from the game's `cribcore.rulebook.Rulebook` (through `cribcore.p
 points of each card laid (`Rulebook.play_points`, for the seat that lays it), whose turn it is and the go
 (`cribcore.turns`, the engine's turn rules), whether the play goes on after a count closes
 (`Rulebook.play_continues`), the counting order and the show. The quick rule's guess at what a random
-card answers with (`_COUNT_RISK`, `PAIR_RISK`, `RUN_RISK`) and the keep weights are measured on the
+card answers with (`COUNT_RISK`, `PAIR_RISK`, `RUN_RISK`) and the keep weights are measured on the
 standard count; under a profile whose play scores a fifteen, a pair or a run otherwise, the guesses are
 scaled by what it scores for each (`risks_for`), so the other seats of a play-out play by the profile.
 
@@ -53,7 +53,7 @@ from ..turns import GO_POINTS
 from ..views import SeatView
 from .counting import Counting, PegScorer, counting_for
 from .level import goal
-from .rankplay import PAIR_RISK, RUN_RISK, play_risks
+from .rankplay import COUNT_RISK, PAIR_RISK, RUN_RISK, play_risks
 from .tally import RANK, SUIT, VALUE, rank_points
 
 __all__ = [
@@ -250,20 +250,11 @@ def _draw_hands(
     return hands
 
 
-def _value_share(value: int) -> float:
-    """The share of the pack worth ``value`` in the count (0 for no card)."""
-    return 16 / 52 if value == 10 else 4 / 52 if 1 <= value <= 9 else 0.0
-
-
-_COUNT_RISK = tuple(2 * (_value_share(15 - after) + _value_share(31 - after)) for after in range(32))
-"""The points a random card answers a count with by making 15 or 31, weighed by its chance."""
-
-
 Risks = tuple[tuple[float, ...], float, float]
 """The quick rule's guesses at what a random card answers with: by the count after the card (a fifteen
-or 31), a pair, a run (`_COUNT_RISK`, `PAIR_RISK`, `RUN_RISK` under the standard play)."""
+or 31), a pair, a run (`COUNT_RISK`, `PAIR_RISK`, `RUN_RISK` under the standard play)."""
 
-STANDARD_RISKS: Risks = (_COUNT_RISK, PAIR_RISK, RUN_RISK)
+STANDARD_RISKS: Risks = (COUNT_RISK, PAIR_RISK, RUN_RISK)
 
 
 def risks_for(book: Rulebook) -> Risks:
@@ -273,7 +264,7 @@ def risks_for(book: Rulebook) -> Risks:
     if book.is_standard_play:
         return STANDARD_RISKS
     count, pair, run = play_risks(book)
-    return tuple(count * risk for risk in _COUNT_RISK), pair * PAIR_RISK, run * RUN_RISK
+    return tuple(count * risk for risk in COUNT_RISK), pair * PAIR_RISK, run * RUN_RISK
 
 
 def _score(
@@ -400,7 +391,7 @@ def _quick_score(code: int, sign: float) -> float:
     prev = (key >> 4) & 15
     value = rank if rank < 10 else 10
     points = _pairs_runs(key) + (2 if after in (15, 31) else 0)
-    risk = _COUNT_RISK[after]
+    risk = COUNT_RISK[after]
     if after + value <= PLAY_LIMIT:
         risk += PAIR_RISK
     if prev and 0 < abs(rank - prev) <= 2:

@@ -25,7 +25,7 @@ from ..scoring import PLAY_LIMIT
 from ..turns import GO_POINTS
 from .tally import RANK, SUIT
 
-__all__ = ["PAIR_RISK", "RUN_RISK", "RankPlay", "play_risks"]
+__all__ = ["COUNT_RISK", "PAIR_RISK", "RUN_RISK", "RankPlay", "play_risks", "value_share"]
 
 PAIR_RISK = 0.5
 """About what a card laid on an open count gives away to a pair (a rough chance of a pair, times 2)."""
@@ -56,8 +56,13 @@ def play_risks(book: Rulebook) -> tuple[float, float, float]:
     return scales[0], scales[1], scales[2]
 
 
-def _value_share(value: int) -> float:
+def value_share(value: int) -> float:
+    """The share of the standard pack worth ``value`` in the count (0 for no card)."""
     return 16 / 52 if value == 10 else 4 / 52 if 1 <= value <= 9 else 0.0
+
+
+COUNT_RISK = tuple(2 * (value_share(15 - after) + value_share(31 - after)) for after in range(32))
+"""The points a random card answers a count with by making 15 or 31, weighed by its chance."""
 
 
 class RankPlay:
@@ -68,7 +73,7 @@ class RankPlay:
         self.book = book
         count_scale, pair_scale, run_scale = play_risks(book)
         self._count_risk = tuple(
-            count_scale * 2 * (_value_share(15 - after) + _value_share(31 - after)) for after in range(32)
+            count_scale * 2 * (value_share(15 - after) + value_share(31 - after)) for after in range(32)
         )
         self._pair_risk = pair_scale * PAIR_RISK
         self._run_risk = run_scale * RUN_RISK
