@@ -1,8 +1,8 @@
-"""The hard level's decision time against reference builds of cribcore, side by side in one run.
+"""A level's decision time (hard by default) against reference builds of cribcore, side by side in one run.
 
 The positions are the same for every build: seeded games of the medium level against itself on the
 standard profile (``Game(seed=s)``, medium players seeded ``2s`` and ``2s + 1``); at every decision
-with more than one legal card (the play) or discard, the hard level (``make_player("hard", 7)``) is
+with more than one legal card (the play) or discard, the level (``make_player(LEVEL, 7)``) is
 asked what it would do, and the CPU time of that one call is noted. Each build runs in a fresh
 process (the reference interpreters from a neutral directory, so that they import their own
 cribcore); one warm-up game first fills the level's lookup tables. Builds take turns, round after
@@ -14,7 +14,8 @@ drawing its hands by shuffling, as it did before (`HardPlayer.shuffled_draws`), 
 exactly the old ones for the same seed.
 
 Run: ``python benchmarks/bench_decisions.py --reference 48e0aed=/tmp/venv-48e0aed/bin/python
---reference e24d759=/tmp/basevenv/bin/python [--games 8] [--rounds 2] [--shuffled]``.
+--reference e24d759=/tmp/basevenv/bin/python [--level hard|expert] [--games 8] [--rounds 2]
+[--shuffled]`` (the expert's table is loaded in the warm-up game, outside the times).
 Not a test: nothing here asserts a time.
 """
 
@@ -31,14 +32,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve()
 
 
-def _times(games: int, shuffled: bool) -> dict[str, list[float]]:
-    """Milliseconds of CPU per hard decision, by kind, over ``games`` games (run inside a worker)."""
+def _times(games: int, shuffled: bool, level: str) -> dict[str, list[float]]:
+    """Milliseconds of CPU per decision of ``level``, by kind, over ``games`` games (run inside a worker)."""
     from cribcore.engine import Game
     from cribcore.players import make_player
 
-    hard = make_player("hard", 7)
+    player = make_player(level, 7)
     if shuffled:
-        hard.shuffled_draws = True  # type: ignore[attr-defined]
+        player.shuffled_draws = True  # type: ignore[attr-defined]
     times: dict[str, list[float]] = {"play": [], "discard": []}
     for seed in range(games + 1):
         game = Game(seed=1000 + seed)
@@ -50,7 +51,7 @@ def _times(games: int, shuffled: bool) -> dict[str, list[float]]:
             kind = type(actions[0]).__name__.lower()
             if len(actions) > 1 and kind in times:
                 start = time.process_time()
-                hard.choose(view)
+                player.choose(view)
                 spent = (time.process_time() - start) * 1000
                 if seed:  # game 0 warms the tables up
                     times[kind].append(spent)
@@ -58,8 +59,8 @@ def _times(games: int, shuffled: bool) -> dict[str, list[float]]:
     return times
 
 
-def _run(python: str, games: int, shuffled: bool = False) -> dict[str, list[float]]:
-    command = [python, str(HERE), "--worker", str(games)]
+def _run(python: str, games: int, level: str, shuffled: bool = False) -> dict[str, list[float]]:
+    command = [python, str(HERE), "--worker", str(games), "--level", level]
     if shuffled:
         command.append("--shuffled")
     out = subprocess.run(command, capture_output=True, text=True, check=True, cwd="/")
@@ -79,11 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=8, help="timed games of positions (8)")
     parser.add_argument("--rounds", type=int, default=2, help="alternating rounds (2)")
+    parser.add_argument("--level", choices=("hard", "expert"), default="hard", help="the level timed (hard)")
     parser.add_argument("--shuffled", action="store_true", help="also ours with the old shuffled draws")
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker is not None:
-        print(json.dumps(_times(args.worker, args.shuffled)))
+        print(json.dumps(_times(args.worker, args.shuffled, args.level)))
         return 0
     builds: list[tuple[str, str, bool]] = [("ours", sys.executable, False)]
     if args.shuffled:
@@ -96,12 +98,15 @@ def main(argv: list[str] | None = None) -> int:
     best: dict[str, dict[str, list[float]]] = {}
     for _ in range(args.rounds):
         for label, python, shuffled in reversed(builds):
-            times = _run(python, args.games, shuffled)
+            times = _run(python, args.games, args.level, shuffled)
             total = sum(map(sum, times.values()))
             if label not in best or total < sum(map(sum, best[label].values())):
                 best[label] = times
     ours = best["ours"]
-    print(f"hard level decision CPU time, ms ({args.games} games of positions, best of {args.rounds} rounds)")
+    print(
+        f"{args.level} level decision CPU time, ms "
+        f"({args.games} games of positions, best of {args.rounds} rounds)"
+    )
     for label, _, _ in builds:
         times = best[label]
         line = f"{label:<22}"

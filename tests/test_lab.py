@@ -145,8 +145,8 @@ def test_cribbage_lab_in_spanish(capsys: CaptureFixture[str]) -> None:
         (["lab", "standard", "--quick", "--games", "5"], 2, "--quick"),
         (["lab", "standard", "--jobs", "2", "--dask", "tcp://localhost:8786"], 2, "--jobs"),
         (["lab", "standard", "--level", "medium"], 2, "--level"),
-        (["lab", "no-such-profile", "--games", "1"], 1, "unknown profile"),
-        (["lab", "standard", "--against", "no-such-profile", "--games", "1"], 1, "unknown profile"),
+        (["lab", "no-such-profile", "--games", "1"], 2, "unknown profile"),
+        (["lab", "standard", "--against", "no-such-profile", "--games", "1"], 2, "unknown profile"),
         (["lab", "standard", "--games", "1", "--html", "/no/such/dir/lab.html"], 1, "lab.html"),
     ],
 )

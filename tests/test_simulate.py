@@ -162,7 +162,7 @@ def test_simulate_text(capsys: CaptureFixture) -> None:
         (["simulate", "5", "--players", "human"], 2, "unknown computer kind"),
         (["simulate", "5", "--players", "random,random,random"], 2, "seats 2 players"),
         (["simulate", "5", "--jobs", "2", "--dask", "tcp://localhost:8786"], 2, "--jobs"),
-        (["simulate", "5", "--profile", "no-such-profile"], 1, "unknown profile"),
+        (["simulate", "5", "--profile", "no-such-profile"], 2, "unknown profile"),
     ],
 )
 def test_simulate_errors_are_one_line(

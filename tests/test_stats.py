@@ -221,7 +221,7 @@ def test_stats_hand_size_option(capsys: CaptureFixture) -> None:
         (["stats", "--hand-size", "9"], 2, "1 to 6"),
         (["stats", "--hand-size", "x"], 2, "not a whole number"),
         (["stats", "--hand", "--crib"], 2, "not allowed with"),
-        (["stats", "--profile", "no-such-profile"], 1, "unknown profile"),
+        (["stats", "--profile", "no-such-profile"], 2, "unknown profile"),
     ],
 )
 def test_stats_errors_are_one_line(capsys: CaptureFixture, argv: list[str], status: int, needle: str) -> None:

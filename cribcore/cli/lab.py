@@ -13,9 +13,9 @@ from rich.text import Text
 
 from ..i18n import _
 from ..lab import KNOWING_LEVELS, LabResult, LabSetup, run_lab, weaker_level
-from ..profiles import load_profile
 from ..written_numbers import count_text
 from .commands import UsageError
+from .profile_arg import load_profile_option
 from .render import columns, print_json
 from .simulate import _progress_bar, _whole, add_run_arguments
 
@@ -85,8 +85,8 @@ def _handle(args: argparse.Namespace, console: Console) -> int:
         from ..lab_html import lab_html
 
         check_writable(html)  # before the games, not after minutes of them
-    profile = load_profile(args.profile)
-    reference = load_profile(args.against)
+    profile = load_profile_option(args.profile, COMMAND, None)
+    reference = load_profile_option(args.against, COMMAND, "--against")
     games = args.games if args.games is not None else (QUICK_GAMES if args.quick else DEFAULT_GAMES)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     setup = LabSetup(profile, reference, level=args.level, weaker=weaker_level(args.level), seed=seed)

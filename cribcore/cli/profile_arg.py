@@ -30,15 +30,16 @@ def add_profile_argument(
     parser.add_argument("--profile", default=default, metavar="NAME|FILE", help=help or _(PROFILE_HELP))
 
 
-def load_profile_option(text: str, command: str) -> Profile:
-    """The profile ``--profile`` names; raises `UsageError` (exit status 2) with the one-line reason
-    naming the file and key when it does not load."""
+def load_profile_option(text: str, command: str, option: str | None = "--profile") -> Profile:
+    """The profile ``--profile`` (or ``option``; ``None`` for a positional argument) names; raises
+    `UsageError` (exit status 2) with the one-line reason naming the option, the file and the key when
+    it does not load."""
     from ..profiles import ProfileError, load_profile
 
     try:
         profile = load_profile(text)
     except ProfileError as exc:
-        raise UsageError(f"--profile: {exc}", command) from None
+        raise UsageError(f"{option}: {exc}" if option else str(exc), command) from None
     if text != STANDARD and profile.name == text and "/" not in text and not text.endswith(".toml"):
         _warn_if_shadowed(text)
     return profile

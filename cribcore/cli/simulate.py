@@ -17,11 +17,11 @@ from rich.text import Text
 
 from ..i18n import N_, Nn_, _, ngettext
 from ..players.registry import COMPUTER_KINDS
-from ..profiles import load_profile
 from ..simulate import MAX_JOBS, SOURCES, Rate, Simulation, simulate
 from ..simulate import Progress as ProgressCallback
 from ..written_numbers import count_text, decimal_text, percent_text
 from .commands import UsageError
+from .profile_arg import load_profile_option
 from .render import columns, print_json
 
 __all__ = ["SimulateOptions", "add_simulate_parser", "simulate_command"]
@@ -151,10 +151,10 @@ class SimulateOptions:
 
 
 def simulate_command(options: SimulateOptions, console: Console) -> int:
-    """Run the games and print the summary. Raises `UsageError` for the wrong number of kinds, and
-    `ValueError` for a bad profile, a kind that is not a computer kind, or a Dask scheduler that cannot
+    """Run the games and print the summary. Raises `UsageError` for a bad profile or the wrong number
+    of kinds, and `ValueError` for a kind that is not a computer kind, or a Dask scheduler that cannot
     be used."""
-    profile = load_profile(options.profile)
+    profile = load_profile_option(options.profile, "simulate")
     seats = profile.rules.seats
     kinds = options.kinds * seats if len(options.kinds) == 1 else options.kinds
     if len(kinds) != seats:

@@ -12,11 +12,11 @@ from rich.console import Console
 from rich.text import Text
 
 from ..i18n import _
-from ..profiles import load_profile
 from ..rulebook import rulebook_for
 from ..stats import MAX_CARDS, Distribution, FlushRules, flush_rules
 from ..stats_any_rule import DEFAULT_SAMPLES, SampledDistribution, show_statistics
 from ..written_numbers import count_text, decimal_text, percent_text
+from .profile_arg import load_profile_option
 from .render import columns, print_json
 from .simulate import _whole
 
@@ -132,9 +132,9 @@ def _handle(args: argparse.Namespace, console: Console) -> int:
 
 def stats_command(options: StatsOptions, console: Console) -> int:
     """Print the distributions, exact or sampled (never refused for the profile's rules). Raises
-    `ValueError` for an unknown or bad profile, or a profile whose hand or crib is larger than the
-    statistics cover."""
-    profile = load_profile(options.profile)
+    `UsageError` for an unknown or bad profile, and `ValueError` for a profile whose hand or crib is
+    larger than the statistics cover."""
+    profile = load_profile_option(options.profile, "stats")
     book = rulebook_for(profile)
     rules = flush_rules(profile)
     kinds: list[tuple[str, Figures]] = []

@@ -87,7 +87,7 @@ def _build(args: argparse.Namespace, console: Console) -> int:
         )
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(_("--jobs must be at least 1"), "tables build")
-    profile = load_profile_option(args.profile, "tables build")
+    profile = load_profile_option(args.profile, "tables build", None)
     book = rulebook_for(profile)
     jobs = args.jobs if args.jobs is not None else max(1, os.cpu_count() or 1)
     steps = tables_for(book)
@@ -151,7 +151,7 @@ def _clear(args: argparse.Namespace, console: Console) -> int:
     if args.profile is not None:
         from ..rulebook import rulebook_for
 
-        fingerprint = rulebook_for(load_profile_option(args.profile, "tables clear")).fingerprint
+        fingerprint = rulebook_for(load_profile_option(args.profile, "tables clear", None)).fingerprint
         found = [kept for kept in found if kept.path.stem == fingerprint]
     removed = 0
     for kept in found:
