@@ -62,9 +62,8 @@ def estimate_text(name: str, estimate: Estimate, *, sign: bool = False) -> str:
 def levels_text(result: LabResult) -> str:
     """What the intervals are: 95 % for each side, simultaneous (Bonferroni) for the differences."""
     return _(
-        "Each side: 95 percent intervals. Differences: {level} intervals, simultaneous over the {figures} "
-        "figures, so that all of them hold together with 95 percent confidence; in bold, the differences "
-        "whose interval leaves out 0."
+        "Intervals: 95 percent for each side; {level} for each difference, so that the {figures} "
+        "differences hold together with 95 percent confidence. In bold, differences that leave out 0."
     ).format(level=percent_text(result.difference_level * 100, 2), figures=len(result.names()))
 
 

@@ -159,12 +159,14 @@ def test_cribbage_lab_text_puts_the_largest_difference_first(capsys: CaptureFixt
     out = capsys.readouterr().out
     assert "4 paired games: standard against standard, hard on both seats" in out
     assert "--seed 3" in out and "deals per game" in out and "knowing the rule" in out
+    assert "95 percent for each side; 99.74% for each difference, so that the 19 differences hold" in out
 
 
 def test_cribbage_lab_in_spanish(capsys: CaptureFixture[str]) -> None:
     assert main(["lab", "standard", "--games", "2", "--seed", "3", "--jobs", "1", "--lang", "es"]) == 0
     out = capsys.readouterr().out
     assert "partidas emparejadas" in out and "manos por partida" in out
+    assert "del 99,74 % para cada diferencia" in out
 
 
 @pytest.mark.parametrize(
