@@ -513,7 +513,27 @@ class Rulebook:
     def _class_total(
         self, cards: Sequence[Card], starter: Card, crib: bool, seat: int | None, dealer: int | None
     ) -> int:
-        return self._class_totals_of(cards, (starter,), crib, seat, dealer)[0]
+        # One starter (the play search's endgame asks for one show at a time): `_class_totals_of`
+        # without its per-hand sets, the key found the same way.
+        if self._show_by_seat:
+            seat, dealer = self._seats(seat, dealer, crib=crib)
+        else:
+            seat = dealer = 0
+        indices = [card.index for card in cards]
+        cut = starter.index
+        rank, suit = cut >> 2, cut & 3
+        suits = {index & 3 for index in indices}
+        if len(suits) == 1:
+            kind = 0 if suit in suits else 1
+        elif rank != _JACK_RANK and _JACKS + suit in indices:
+            kind = 2
+        else:
+            kind = 3
+        key = (tuple(sorted([index >> 2 for index in indices])), rank, kind, crib, seat, dealer)
+        total = self._class_totals.get(key)
+        if total is None:
+            total = self._class_totals_of(cards, (starter,), crib, seat, dealer)[0]
+        return total
 
     def _class_totals_of(
         self,
