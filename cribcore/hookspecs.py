@@ -226,6 +226,25 @@ def cribcore_flush_rules(rules: RuleSet) -> tuple[bool, bool] | None:
     """
 
 
+@hookspec
+def cribcore_show_suits_as_standard(rules: RuleSet) -> bool | None:
+    """Declare that this plugin's show tells suits apart only as the standard count does: its points
+    for a hand (or crib) and starter depend on the suits only through whether the hand's cards are all
+    of one suit, whether the starter is of that suit too, and whether the hand holds the jack of the
+    starter's suit (flushes and nobs), never on which suit that is. Answer ``True`` to declare it.
+
+    Called once when a profile's `cribcore.rulebook.Rulebook` is built. When every plugin with a
+    ``cribcore_show_items`` implementation besides standard's declares it (and no card is wild and the
+    pack is the standard 52), the rules authority keeps show totals by those classes, so that every hand
+    of the same ranks, starter rank and class is counted by the hooks once (the computer players weigh
+    hundreds of thousands of hands in a game). The declaration must match what the plugin's
+    ``cribcore_show_items`` scores: a plugin that counts a suit of its own, or three cards of a suit,
+    must not make it.
+
+    *New in cribcore 0.2.*
+    """
+
+
 @hookspec(firstresult=True)
 def cribcore_skunk_lines(rules: RuleSet) -> tuple[int, int] | None:
     """The single and double skunk lines: a losing side below the first is skunked, below the second

@@ -15,11 +15,16 @@ none.
 Every figure is a ratio of integer sums over indices (points over deals, wins over games), and a chunk
 of indices returns only integer sums and counts, so merging chunks in any order gives the same totals:
 the same seed gives the same figures in this process, in local processes or on Dask
-(`cribcore.simulate.run_chunks`). Intervals are 95 %: Wilson's for a proportion of single games
+(`cribcore.simulate.run_chunks`).
+
+Each side's interval is 95 %: Wilson's for a proportion of single games
 (`cribcore.simulate.wilson_interval`), otherwise the ratio's normal interval by the delta method over
-indices, with Student's t quantile; a difference's interval is paired over indices, so that what the two
-sides share cancels. Each interval is 95 % on its own: of twenty figures with no real difference, about
-one is expected to leave 0 out.
+indices, with Student's t quantile. A difference's interval is paired over indices, so that what the two
+sides share cancels, and the difference intervals are *simultaneous* (Bonferroni): with ``m`` figures
+reported, each is a ``1 - 0.05 / m`` interval, so that all of them hold their true differences with at
+least 95 % confidence together. When nothing differs, every difference's interval holds 0 in 95 runs of
+100, and a single difference that leaves 0 out can be believed on its own, however many figures a run
+reports.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from .simulate import Progress as ProgressCallback
 from .simulate import play_out, player_seed, run_chunks, wilson_interval
 
 __all__ = [
+    "CONFIDENCE",
     "EXTRA_EVERY",
     "FIGURES",
     "KNOWING_LEVELS",
@@ -48,8 +54,10 @@ __all__ = [
     "LabResult",
     "LabSetup",
     "LabTally",
+    "difference_level",
     "exact_means",
     "run_lab",
+    "t_quantile",
     "weaker_level",
 ]
 
@@ -59,6 +67,9 @@ their figures, at a fraction of the cost of playing them on every index."""
 
 KNOWING_LEVELS = ("hard", "expert")
 """The levels that can be told rules other than the game's (``rulebook=``), so the lab's levels."""
+
+CONFIDENCE = 0.95
+"""The confidence of each side's interval, and of the difference intervals of a run taken together."""
 
 Z95 = 1.959964
 
@@ -375,7 +386,7 @@ def play_indices(setup: LabSetup, start: int, stop: int) -> LabTally:
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """A figure's value with its 95 % interval."""
+    """A figure's value with its interval (95 % for a side, `difference_level` for a difference)."""
 
     value: float
     low: float
@@ -431,7 +442,59 @@ def t95(dof: int) -> float:
     )
 
 
-def _estimate(paired: Paired, name: str) -> Figure:
+def difference_level(figures: int) -> float:
+    """The confidence of each difference interval when a run reports ``figures`` of them: Bonferroni's
+    ``1 - 0.05 / figures``, so that they all hold their true differences together with 95 % confidence."""
+    return 1 - (1 - CONFIDENCE) / max(1, figures)
+
+
+@functools.lru_cache(maxsize=256)
+def t_quantile(level: float, dof: int) -> float:
+    """The two-sided ``level`` quantile of Student's t with ``dof`` degrees of freedom: the ``q`` with
+    ``P(|T| <= q) = level``, found by bisection on the closed form of that probability for whole
+    degrees of freedom (exact for any level, where a table or an expansion is not)."""
+    if not 0 < level < 1:
+        raise ValueError(f"a confidence level is between 0 and 1, not {level}")
+    dof = max(1, dof)
+    high = 1.0
+    while _t_central(high, dof) < level:
+        high *= 2
+    low = 0.0
+    for _ in range(200):
+        middle = (low + high) / 2
+        if middle in (low, high):
+            break
+        if _t_central(middle, dof) < level:
+            low = middle
+        else:
+            high = middle
+    return high
+
+
+def _t_central(q: float, dof: int) -> float:
+    """``P(|T| <= q)`` for Student's t with ``dof`` (whole) degrees of freedom: with ``θ = atan(q/√dof)``,
+    ``2/π (θ + sin θ (cos θ + 2/3 cos³ θ + 2·4/(3·5) cos⁵ θ + …))`` for odd ``dof`` (to ``cos^(dof-2)``),
+    ``sin θ (1 + 1/2 cos² θ + 1·3/(2·4) cos⁴ θ + …)`` for even ``dof`` (to ``cos^(dof-2)``)."""
+    theta = math.atan(q / math.sqrt(dof))
+    cos, sin = math.cos(theta), math.sin(theta)
+    square = cos * cos
+    total = 0.0
+    if dof % 2:
+        term = cos
+        for j in range((dof - 1) // 2):
+            total += term
+            term *= square * (2 * j + 2) / (2 * j + 3)
+        return min(1.0, 2 / math.pi * (theta + sin * total))
+    term = 1.0
+    for j in range(dof // 2):
+        total += term
+        term *= square * (2 * j + 1) / (2 * j + 2)
+    return min(1.0, sin * total)
+
+
+def _estimate(paired: Paired, name: str, level: float) -> Figure:
+    """The figure ``name`` from its sums: each side with its 95 % interval, the difference with its
+    ``level`` interval (see `difference_level`)."""
     n, ap, bp, ar, br, app, bpp, apbp, arr, brr, arbr, apar, apbr, bpar, bpbr = paired.sums
     if n == 0 or bp == 0 or br == 0:
         nothing = Estimate(0.0, 0.0, 0.0)
@@ -454,7 +517,8 @@ def _estimate(paired: Paired, name: str) -> Figure:
         profile = Estimate(rp, rp - t * sep, rp + t * sep)
         reference = Estimate(rr, rr - t * ser, rr + t * ser)
     diff = rp - rr
-    low, high = diff - t * sed, diff + t * sed
+    td = t_quantile(level, dof)
+    low, high = diff - td * sed, diff + td * sed
     if name in RATES or name == "knowing_the_rule":
         low, high = max(-1.0, low), min(1.0, high)
     return Figure(name, profile, reference, Estimate(diff, low, high), n)
@@ -471,12 +535,21 @@ class LabResult:
     partial: bool = False
 
     def figure(self, name: str) -> Figure:
-        return _estimate(self.tally.figures.get(name, Paired()), name)
+        return _estimate(self.tally.figures.get(name, Paired()), name, self.difference_level)
+
+    def names(self) -> tuple[str, ...]:
+        """The figures the run reports: `FIGURES` in order, then the plugin kinds by name."""
+        extra = sorted(name for name in self.tally.figures if name not in FIGURES)
+        return (*FIGURES, *extra)
+
+    @property
+    def difference_level(self) -> float:
+        """The confidence of each difference interval: `difference_level` of the figures reported."""
+        return difference_level(len(self.names()))
 
     def figures(self) -> list[Figure]:
         """Every figure: `FIGURES` in order, then the plugin kinds by name."""
-        extra = sorted(name for name in self.tally.figures if name not in FIGURES)
-        return [self.figure(name) for name in (*FIGURES, *extra)]
+        return [self.figure(name) for name in self.names()]
 
     def by_size(self) -> list[Figure]:
         """The figures, largest difference first (measured in the difference's own standard errors,
@@ -507,6 +580,8 @@ class LabResult:
             "paired_seeds": not setup.independent,
             "backend": self.backend,
             "partial": self.partial,
+            "confidence": CONFIDENCE,
+            "difference_level": self.difference_level,
             "figures": {figure.name: figure.to_json() for figure in self.figures()},
             "distributions": {
                 name: {

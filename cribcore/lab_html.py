@@ -13,7 +13,7 @@ from html import escape
 
 from .i18n import _, current_language
 from .lab import LabResult, exact_means
-from .lab_report import estimate_text, excludes_zero, figure_label, value_text
+from .lab_report import estimate_text, excludes_zero, figure_label, levels_text, value_text
 
 __all__ = ["lab_html"]
 
@@ -157,7 +157,7 @@ def lab_html(result: LabResult) -> str:
         charts.append(_histogram(words, counts[0], counts[1]))
     stopped = _("Partial: the run was stopped; these figures cover the games finished.")
     partial = f'<p class="partial">{escape(stopped)}</p>' if result.partial else ""
-    how = _("Every figure with its 95 percent interval; the largest differences first.")
+    how, levels = _("The largest differences first."), levels_text(result)
     figure_word, difference_word = _("figure"), _("difference")
     summary = _(
         "{games} paired games (seed {seed}), both seats at the {level} level; "
@@ -189,6 +189,7 @@ svg.chart {{ width: 100%; height: auto; display: block; }}
 {partial}
 <p>{escape(summary)}</p>
 <p>{escape(how)}</p>
+<p class="levels">{escape(levels)}</p>
 <div class="scroll"><table>{head}{"".join(rows)}</table></div>
 {"".join(charts)}
 </body>

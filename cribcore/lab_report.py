@@ -4,10 +4,10 @@ the HTML page, in the current language."""
 from __future__ import annotations
 
 from .i18n import N_, _
-from .lab import RATES, Estimate, Figure
+from .lab import RATES, Estimate, Figure, LabResult
 from .written_numbers import decimal_text, percent_text
 
-__all__ = ["LABELS", "estimate_text", "figure_label", "value_text"]
+__all__ = ["LABELS", "estimate_text", "figure_label", "levels_text", "value_text"]
 
 LABELS = {
     "deals_per_game": N_("deals per game"),
@@ -57,6 +57,14 @@ def estimate_text(name: str, estimate: Estimate, *, sign: bool = False) -> str:
     """``value (low – high)``."""
     value, low, high = (value_text(name, v, sign=sign) for v in (estimate.value, estimate.low, estimate.high))
     return f"{value} ({low} – {high})"
+
+
+def levels_text(result: LabResult) -> str:
+    """What the intervals are: 95 % for each side, simultaneous (Bonferroni) for the differences."""
+    return _(
+        "Intervals: 95 percent for each side; {level} for each difference, so that the {figures} "
+        "differences hold together with 95 percent confidence. In bold, differences that leave out 0."
+    ).format(level=percent_text(result.difference_level * 100, 2), figures=len(result.names()))
 
 
 def excludes_zero(figure: Figure) -> bool:

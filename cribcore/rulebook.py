@@ -10,7 +10,12 @@ that never change an answer:
   (and the show total comes from the tables of `cribcore.scoring.show_total`, about half a microsecond);
   the flush rules of the built-in ``hand-flush`` plugin are parameters of those tables too;
 - otherwise show answers are kept in a bounded cache keyed by the sorted cards, the starter and whether
-  it is the crib (and the seat and dealer only when some plugin's show hook takes them).
+  it is the crib (and the seat and dealer only when some plugin's show hook takes them);
+- and when every plugin that changes the show declares that it sees suits only as the standard count
+  does (``cribcore_show_suits_as_standard``: through flushes and nobs), show *totals* are kept by class
+  too: the hand's ranks, the starter's rank and whether the hand is a flush of the starter's suit, a
+  flush of another, holds the jack of the starter's suit or none of these (the classes of
+  `cribcore.stats`), so that all the hands of a class are counted by the hooks once.
 
 Wild cards (``cribcore_wild_cards``, `cribcore.wild`) are counted here too: a count holding one is the
 best substitution's, found once and cached by the same key; a count holding none is counted as if no card
@@ -60,6 +65,11 @@ _SHOW_CACHE = 1 << 16
 """Show answers kept per non-standard rulebook: every 4-card hand of one starter rank and more."""
 _PLAY_CACHE = 1 << 15
 _SEAT_ARGS = frozenset({"seat", "dealer"})
+_CLASS_CACHE = 1 << 19
+"""Show totals kept by class: every class of four cards and a starter, as hand and crib, for a few seats."""
+_JACKS = 40
+"""`Card.index` of the jack of the first suit (indices are rank-major: ``(rank - 1) * 4 + suit``)."""
+_JACK_RANK = _JACKS >> 2
 
 
 _by_index = attrgetter("index")
@@ -174,12 +184,32 @@ class Rulebook:
         answer = hook.cribcore_pack(rules=rules)
         self._pack: tuple[Card, ...] = tuple(answer) if answer is not None else FULL_DECK
         self._extra_cards = any(not card.standard for card in self._pack)
+        self._by_class = (
+            self._flush is None
+            and not self._wild
+            and not self._extra_cards
+            and self._suits_as_standard(hook, others)
+        )
+        self._class_totals: dict[tuple[object, ...], int] = {}
         self.show_counter: Callable[..., int] = self._counter()
         """``show_counter(cards, starter, *, crib)``: `show_total` without seats, as one plain function
         for hot loops (the fast table itself under the standard show)."""
 
+    def _suits_as_standard(self, hook: Any, others: list[pluggy.HookImpl]) -> bool:
+        """Whether every plugin's show besides standard's declares that it sees suits only through
+        flushes and nobs (``cribcore_show_suits_as_standard``), and none declares otherwise."""
+        caller = hook.cribcore_show_suits_as_standard
+        declaring = caller.get_hookimpls()
+        names = {impl.plugin_name for impl in declaring}
+        if not others or any(impl.plugin_name not in names for impl in others):
+            return False
+        # Every implementation must answer True (pluggy leaves out the ones that answer None).
+        answers = caller(rules=self._rules)
+        return len(answers) == len(declaring) and all(answer is True for answer in answers)
+
     def _keep_nothing(self) -> None:
         """Ask the hooks every time from now on: no answer of a hook is kept (see `recording`)."""
+        self._by_class = False
         self._show_cached = self._show_hooked
         self._play_cached = self._play_hooked
         self._heels = _Unkept()
@@ -458,9 +488,94 @@ class Rulebook:
                     hand_flush_needs_starter=flush[0],
                     crib_flush_needs_starter=flush[1],
                 )
+        if self._by_class:
+            return self._class_total(cards, starter, crib, seat, dealer)
         return sum(
             item.points for item in self.show_items(cards, starter, crib=crib, seat=seat, dealer=dealer)
         )
+
+    def show_totals(
+        self,
+        cards: Sequence[Card],
+        starters: Sequence[Card],
+        *,
+        crib: bool,
+        seat: int | None = None,
+        dealer: int | None = None,
+    ) -> list[int]:
+        """`show_total` of ``cards`` with each of ``starters`` in turn (none of them among ``cards``),
+        the hand's part of the work done once (for the computer players weighing a hand)."""
+        if self._by_class:
+            return self._class_totals_of(cards, starters, crib, seat, dealer)
+        total = self.show_total
+        return [total(cards, starter, crib=crib, seat=seat, dealer=dealer) for starter in starters]
+
+    def _class_total(
+        self, cards: Sequence[Card], starter: Card, crib: bool, seat: int | None, dealer: int | None
+    ) -> int:
+        # One starter (the play search's endgame asks for one show at a time): `_class_totals_of`
+        # without its per-hand sets, the key found the same way.
+        if self._show_by_seat:
+            seat, dealer = self._seats(seat, dealer, crib=crib)
+        else:
+            seat = dealer = 0
+        indices = [card.index for card in cards]
+        cut = starter.index
+        rank, suit = cut >> 2, cut & 3
+        suits = {index & 3 for index in indices}
+        if len(suits) == 1:
+            kind = 0 if suit in suits else 1
+        elif rank != _JACK_RANK and _JACKS + suit in indices:
+            kind = 2
+        else:
+            kind = 3
+        key = (tuple(sorted([index >> 2 for index in indices])), rank, kind, crib, seat, dealer)
+        total = self._class_totals.get(key)
+        if total is None:
+            total = self._class_totals_of(cards, (starter,), crib, seat, dealer)[0]
+        return total
+
+    def _class_totals_of(
+        self,
+        cards: Sequence[Card],
+        starters: Sequence[Card],
+        crib: bool,
+        seat: int | None,
+        dealer: int | None,
+    ) -> list[int]:
+        """The show totals kept by the class of ``cards`` with each starter (see the module docstring),
+        each counted by the hooks for the first hand of its class asked."""
+        if self._show_by_seat:
+            seat, dealer = self._seats(seat, dealer, crib=crib)
+        else:
+            seat = dealer = 0
+        indices = [card.index for card in cards]
+        ranks = tuple(sorted(index >> 2 for index in indices))
+        suits = {index & 3 for index in indices}
+        flush = next(iter(suits)) if len(suits) == 1 else None
+        jacks = {index & 3 for index in indices if index >> 2 == _JACK_RANK}
+        totals = self._class_totals
+        found = []
+        for starter in starters:
+            cut = starter.index
+            rank, suit = cut >> 2, cut & 3
+            if flush is not None:
+                kind = 0 if suit == flush else 1
+            elif rank != _JACK_RANK and suit in jacks:
+                kind = 2
+            else:
+                kind = 3
+            key = (ranks, rank, kind, crib, seat, dealer)
+            total = totals.get(key)
+            if total is None:
+                if len(totals) >= _CLASS_CACHE:
+                    totals.clear()
+                ordered = tuple(sorted(cards, key=_by_index))
+                total = totals[key] = sum(
+                    item.points for item in self._plain_items(ordered, starter, crib, seat, dealer)
+                )
+            found.append(total)
+        return found
 
     def _seats(self, seat: int | None, dealer: int | None, *, crib: bool) -> tuple[int, int]:
         seat = 0 if seat is None else seat

@@ -20,7 +20,9 @@ import itertools
 import math
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -343,8 +345,11 @@ def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def _ignore_interrupts() -> None:
-    # Ctrl-C reaches every process of the terminal's group; only the parent should react to it.
+    # Ctrl-C reaches every process of the terminal's group; only the parent should react to it. A
+    # worker is stopped by SIGTERM (the parent's, on Ctrl-C), not turned into an interrupt as the parent
+    # turns it while the run goes on.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class Sums(Protocol):
@@ -378,20 +383,44 @@ def run_chunks(
     the backend's description. Raises `ValueError` for a bad ``jobs`` or an unusable Dask."""
     report = progress if progress is not None else _no_progress
     if dask is not None:
-        _run_dask(play, tally, _chunks(games, _chunk_size(games, 8)), dask, report)
+        with _terminate_as_interrupt():
+            _run_dask(play, tally, _chunks(games, _chunk_size(games, 8)), dask, report)
         return f"dask {dask}"
     workers = jobs if jobs is not None else min(default_jobs(), MAX_JOBS)
     if not 1 <= workers <= MAX_JOBS:
         raise ValueError(f"--jobs must be 1 to {MAX_JOBS}, not {workers}")
     size = _chunk_size(games, workers)
     workers = min(workers, math.ceil(games / size))
-    if workers <= 1:
-        _run_here(play, tally, _chunks(games, size), report)
-        return "this process"
-    if prepare is not None:
-        prepare()
-    _run_local(play, tally, _chunks(games, size), workers, report)
+    with _terminate_as_interrupt():
+        if workers <= 1:
+            _run_here(play, tally, _chunks(games, size), report)
+            return "this process"
+        if prepare is not None:
+            prepare()
+        _run_local(play, tally, _chunks(games, size), workers, report)
     return f"{workers} processes"
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While a run goes on, SIGTERM stops it as Ctrl-C does (`KeyboardInterrupt` in this process:
+    the workers are stopped and the sums so far kept), where it would otherwise end this process alone
+    and leave the workers running. Only in the main thread, and only when nobody else handles SIGTERM."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _run_here(

@@ -8,7 +8,9 @@
   scores one point per card of the longest such run of suits, as a hand flush does (three hearts laid in
   a row: 3; a fourth heart next: 4). A count's cards are those laid since it last closed.
 - ``fifteens-four`` makes each fifteen in the show worth 4 (a wrapper, like ``ten-pairs``); its profile
-  file is ``tests/data/fifteens-four.toml``, for the benchmark of what knowing a rule is worth.
+  file is ``tests/data/fifteens-four.toml``, for the benchmark of what knowing a rule is worth. Both
+  declare that they see suits only as the standard count does (``cribcore_show_suits_as_standard``),
+  so that the rulebook keeps their show totals by class.
 - ``four-suits``: a hand or crib whose cards with the starter hold all four suits scores 2 in the show,
   an item of its own kind. It tells suits apart beyond flushes and nobs, so ``cribbage stats`` samples it.
 - ``pairs-six`` changes the play's pairs and runs: a pair laid in the play scores 6 (three times the
@@ -77,7 +79,14 @@ def _module() -> types.ModuleType:
         ]
 
     module.cribcore_show_items = cribcore_show_items  # type: ignore[attr-defined]
+    module.cribcore_show_suits_as_standard = _suits_as_standard  # type: ignore[attr-defined]
     return module
+
+
+@hookimpl
+def _suits_as_standard() -> bool:
+    # ten-pairs and fifteens-four rewrite the points of ranks only: suits are seen as the standard sees them.
+    return True
 
 
 def play_flush_items(pile: Sequence[Card]) -> list[ScoreItem]:
@@ -118,6 +127,7 @@ def _fifteens_four_module() -> types.ModuleType:
         ]
 
     module.cribcore_show_items = cribcore_show_items  # type: ignore[attr-defined]
+    module.cribcore_show_suits_as_standard = _suits_as_standard  # type: ignore[attr-defined]
     return module
 
 

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from _pytest.capture import CaptureFixture
 
+from cribcore import lab
 from cribcore.cli.main import main
-from cribcore.lab import FIGURES, LabResult, LabSetup, run_lab
+from cribcore.lab import FIGURES, LabResult, LabSetup, run_lab, t_quantile
 from cribcore.profiles import load_profile
 
 from .house_rules import data_dir, ten_pairs  # noqa: F401  (fixtures)
@@ -51,10 +52,38 @@ def test_against_itself_the_reference_plays_seeds_of_its_own(itself: LabResult) 
     # Identical seeds would make every difference exactly 0; independent ones make it a real check.
     assert itself.to_json()["paired_seeds"] is False
     assert itself.figure("deals_per_game").difference.value != 0
-    # Each interval is 95 % on its own: with no real difference, about one figure in twenty leaves 0
-    # out by chance, so a run against itself may show one or two (never a wholesale shift).
+    # The difference intervals are simultaneous: with nothing different, all of them hold 0.
     out = [f.name for f in itself.figures() if not f.difference.contains(0)]
-    assert len(out) <= 2, out
+    assert out == []
+
+
+def test_difference_intervals_are_simultaneous_over_the_figures(itself: LabResult) -> None:
+    data = itself.to_json()
+    figures = data["figures"]
+    assert isinstance(figures, dict)
+    m = len(figures)
+    assert m == len(FIGURES) == 19
+    assert data["confidence"] == 0.95
+    assert data["difference_level"] == pytest.approx(1 - 0.05 / 19)
+    # Each side keeps its 95 % interval; a difference's is wider than a 95 % one by the ratio of the
+    # quantiles.
+    dof = itself.tally.games - 1
+    widen = t_quantile(1 - 0.05 / 19, dof) / t_quantile(0.95, dof)
+    for name in ("deals_per_game", "points_per_deal", "crib_per_deal"):
+        simultaneous = itself.figure(name)
+        alone = lab._estimate(itself.tally.figures[name], name, 0.95)
+        assert simultaneous.profile == alone.profile and simultaneous.reference == alone.reference
+        half = simultaneous.difference.high - simultaneous.difference.value
+        assert half == pytest.approx((alone.difference.high - alone.difference.value) * widen)
+
+
+@pytest.mark.parametrize(
+    ("level", "dof", "quantile"),
+    # Student's t two-sided quantiles as printed in tables.
+    [(0.95, 1, 12.706), (0.95, 10, 2.228), (0.99, 5, 4.032), (0.999, 20, 3.850), (0.95, 1000, 1.962)],
+)
+def test_t_quantile(level: float, dof: int, quantile: float) -> None:
+    assert t_quantile(level, dof) == pytest.approx(quantile, abs=1e-3)
 
 
 def test_chunks_processes_and_dask_give_the_same_figures(itself: LabResult) -> None:
@@ -130,12 +159,14 @@ def test_cribbage_lab_text_puts_the_largest_difference_first(capsys: CaptureFixt
     out = capsys.readouterr().out
     assert "4 paired games: standard against standard, hard on both seats" in out
     assert "--seed 3" in out and "deals per game" in out and "knowing the rule" in out
+    assert "95 percent for each side; 99.74% for each difference, so that the 19 differences hold" in out
 
 
 def test_cribbage_lab_in_spanish(capsys: CaptureFixture[str]) -> None:
     assert main(["lab", "standard", "--games", "2", "--seed", "3", "--jobs", "1", "--lang", "es"]) == 0
     out = capsys.readouterr().out
     assert "partidas emparejadas" in out and "manos por partida" in out
+    assert "del 99,74 % para cada diferencia" in out
 
 
 @pytest.mark.parametrize(
@@ -166,17 +197,14 @@ def test_standard_2000_games_first_dealer_share(capsys: CaptureFixture[str]) -> 
     data = json.loads(capsys.readouterr().out)
     share = data["figures"]["first_dealer_wins"]["profile"]
     assert share["low"] <= 0.56 and share["high"] >= 0.555
-    # Against itself the reference plays seeds of its own, so each 95 % interval leaves 0 out by chance
-    # one time in twenty (seed 1: the pone's hand, -0.079, -0.157 to -0.001). None may miss it by more
-    # than its own half-width (a 99.99 % interval), and no more than two of the twenty miss at all.
-    missed = []
-    for name, figure in data["figures"].items():
-        difference = figure["difference"]
-        half = (difference["high"] - difference["low"]) / 2
-        assert abs(difference["value"]) <= 2 * half or half == 0 == difference["value"], name
-        if not difference["low"] <= 0 <= difference["high"]:
-            missed.append(name)
-    assert len(missed) <= 2, missed
+    # Against itself the reference plays seeds of its own; the difference intervals are simultaneous
+    # (95 % for the whole table), so every one of them holds 0.
+    missed = [
+        name
+        for name, figure in data["figures"].items()
+        if not figure["difference"]["low"] <= 0 <= figure["difference"]["high"]
+    ]
+    assert missed == []
     exact = data["exact"]["profile"]
     for figure, name in (("dealt_hand", "hand"), ("dealt_crib", "crib")):
         found = data["figures"][figure]["profile"]

@@ -40,14 +40,14 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.mark.parametrize(
-    ("lang", "heading", "chart"),
+    ("lang", "heading", "chart", "levels"),
     [
-        ("en", "The variant lab: muggins against standard", "Win rates"),
-        ("es", "El laboratorio de variantes", "Tasas de victoria"),
+        ("en", "The variant lab: muggins against standard", "Win rates", "99.74% for each difference"),
+        ("es", "El laboratorio de variantes", "Tasas de victoria", "del 99,74 % para cada diferencia"),
     ],
 )
 def test_the_page_opens_offline_with_its_charts(
-    browser: Browser, result: LabResult, tmp_path: Path, lang: str, heading: str, chart: str
+    browser: Browser, result: LabResult, tmp_path: Path, lang: str, heading: str, chart: str, levels: str
 ) -> None:
     set_language(lang)
     try:
@@ -66,6 +66,8 @@ def test_the_page_opens_offline_with_its_charts(
     page.goto(page_file.as_uri())
     expect(page.locator("h1")).to_contain_text(heading)
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    # Each side's intervals are 95 %, the differences' simultaneous over the 19 figures.
+    expect(page.locator("p.levels")).to_contain_text(levels)
     charts = page.locator("svg.chart")
     expect(charts).to_have_count(7)
     expect(page.locator("h2").first).to_have_text(chart)

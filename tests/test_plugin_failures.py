@@ -50,6 +50,7 @@ AT_LOAD = {
     "cribcore_game_start",
     "cribcore_pack",
     "cribcore_score_kinds",
+    "cribcore_show_suits_as_standard",
     "cribcore_skunk_lines",
     "cribcore_wild_cards",
 }

@@ -105,7 +105,7 @@ def _handle(args: argparse.Namespace, console: Console) -> int:
 
 
 def _print_summary(console: Console, result: LabResult) -> None:
-    from ..lab_report import estimate_text, excludes_zero, figure_label
+    from ..lab_report import estimate_text, excludes_zero, figure_label, levels_text
 
     setup = result.setup
     console.print(
@@ -148,4 +148,4 @@ def _print_summary(console: Console, result: LabResult) -> None:
         )
     for line in columns(rows, right=(1, 2, 3), gap=3):
         console.print(line)
-    console.print(_("95 percent intervals; in bold, differences whose interval leaves out 0."))
+    console.print(levels_text(result))

@@ -65,8 +65,8 @@ class Counting:
         if self.standard_show:
             return hand_values(hand, starters, crib=crib)
         cards = [FULL_DECK[c] for c in hand]
-        total = self.book.show_total
-        return [total(cards, FULL_DECK[s], crib=crib, seat=seat, dealer=dealer) for s in starters]
+        cuts = [FULL_DECK[s] for s in starters]
+        return self.book.show_totals(cards, cuts, crib=crib, seat=seat, dealer=dealer)
 
     def show_points(
         self,

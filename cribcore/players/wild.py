@@ -74,6 +74,9 @@ def _map_event(event: Event, mapping: dict[Card, Card]) -> Event:
 def on_standard_cards(view: SeatView, decide: Callable[[SeatView], Action]) -> Action:
     """``decide(view)``, with stand-ins for the view's extra cards (when it shows any) and the action
     mapped back to the real cards. A view of standard cards only goes straight through."""
+    if not view.rulebook.has_extra_cards:
+        # The pack is the standard 52: no need to look through the whole view for extra cards.
+        return decide(view)
     extras = extra_cards_of(view)
     if not extras:
         return decide(view)

@@ -80,6 +80,10 @@ class Boom:
     def cribcore_flush_rules(self) -> object:
         return self._answer("cribcore_flush_rules")
 
+    @hookimpl
+    def cribcore_show_suits_as_standard(self) -> object:
+        return self._answer("cribcore_show_suits_as_standard")
+
     @hookimpl(tryfirst=True)
     def cribcore_skunk_lines(self) -> object:
         return self._answer("cribcore_skunk_lines")
