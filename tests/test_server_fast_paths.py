@@ -17,7 +17,7 @@ from cribcore.profiles import builtin_names, load_profile
 from cribcore.server.app import Limits, _Connection, _Server
 from cribcore.server.rooms import Room, RoomError
 from cribcore.server.states import Sent, state_text
-from cribcore.server.store import open_store
+from cribcore.server.stores import open_store
 from cribcore.server.wire import event_text, event_to_json
 
 
@@ -68,7 +68,7 @@ def test_the_stored_text_is_the_whole_room_after_every_change_of_a_friend_room(p
 
 
 class _Protocol:
-    """Stands for uvicorn's WebSocket protocol: its send waits while ``writable`` is clear."""
+    """Stands for an ASGI server's WebSocket send: it waits while ``writable`` is clear (a paused socket)."""
 
     def __init__(self) -> None:
         self.writable = asyncio.Event()
