@@ -17,7 +17,7 @@ import os
 import time
 import weakref
 from collections import OrderedDict, deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -235,6 +235,34 @@ class _Server:
         review is the same each time it is asked for (the most recent `REVIEWS_KEPT`)."""
         self.reviewing = asyncio.Semaphore(1)
         """One review is worked out at a time: the others wait, and take no more of the processor."""
+        self.tasks: set[asyncio.Task[Any]] = set()
+        """Every task the server has started and that is not finished: the connections' writers and
+        their direct writes, the seats being let go of, the listener. `stop` ends them all before the
+        store closes, so that none outlives it (one that did would use the store after its close)."""
+        self.leaving: set[asyncio.Task[None]] = set()
+        """The seats being let go of (`leave`), which `stop` lets finish rather than cancels."""
+
+    def spawn(self, coro: Coroutine[Any, Any, _T]) -> asyncio.Task[_T]:
+        """Run ``coro`` as a task of the server's own (see `tasks`)."""
+        return self.adopt(asyncio.ensure_future(coro))
+
+    def adopt(self, task: asyncio.Task[_T]) -> asyncio.Task[_T]:
+        """Count ``task`` among the server's own (see `tasks`) until it finishes."""
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def stop(self) -> None:
+        """Before the store closes: let the seats being let go of finish (they write to the store and
+        tell the other seats), then cancel every other task the server started (writers waiting for
+        their next message, say) and wait until each has ended."""
+        while self.leaving:
+            await asyncio.gather(*self.leaving, return_exceptions=True)
+        while self.tasks:
+            tasks = list(self.tasks)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     async def fetch(self, room_id: str, now: float) -> Room:
         """The room from the store, knowing which of its seats are connected: here, and (from a shared
@@ -384,7 +412,7 @@ class _Server:
                     conn.writer.cancel()
                 return
             if conn.pending is not None:
-                conn.pending.add_done_callback(_seen)
+                self.adopt(conn.pending).add_done_callback(_seen)
             return
         self.send_text(conn, text)
 
@@ -397,7 +425,7 @@ class _Server:
             if conn.writer is not None:
                 conn.writer.cancel()
             # Its writer is stuck on a client that does not read: close without waiting for it.
-            conn.writer = asyncio.ensure_future(self._close_now(conn.ws, 1013))
+            conn.writer = self.spawn(self._close_now(conn.ws, 1013))
             return
         conn.outbox.put_nowait((text, None))
 
@@ -617,14 +645,18 @@ class _Server:
             pass
         finally:
             # Even when this task is cancelled (its client went away), the seat is let go of and the
-            # others told: the store's calls in between wait on the database, where a cancellation
-            # would stop them half done.
-            await asyncio.shield(self.leave(conn))
-            # What is queued (an error and its close code, say) is written before the socket ends.
+            # others told, in a task of the server's own that `stop` waits for: the store's calls in
+            # between wait on the database, where a cancellation would stop them half done.
+            leaving = self.spawn(self.leave(conn))
+            self.leaving.add(leaving)
+            leaving.add_done_callback(self.leaving.discard)
+            await asyncio.shield(leaving)
+            # What is queued (an error and its close code, say) is written before the socket ends
+            # (cancelled, `wait_for` cancels the writer too).
             if conn.writer is not None:
                 try:
                     await asyncio.wait_for(conn.writer, self.limits.hello_seconds)
-                except (TimeoutError, asyncio.CancelledError):
+                except TimeoutError:
                     conn.writer.cancel()
 
     async def receive(self, conn: _Connection) -> str | None:
@@ -680,7 +712,7 @@ class _Server:
                 )
                 if hello.changes:
                     conn.sent = Sent()
-                conn.writer = asyncio.ensure_future(self.write(conn))
+                conn.writer = self.spawn(self.write(conn))
                 seats[seat] = conn
                 room.connected.add(seat)
                 with contextlib.suppress(RoomError):  # the database is back later: `back` holds it then
@@ -1049,12 +1081,13 @@ def create_app(
             from .store_pg import PostgresStore, listen
 
             assert isinstance(store, PostgresStore)
-            listener = asyncio.ensure_future(listen(store, server.changed, server.lost, server.back))
+            listener = server.spawn(listen(store, server.changed, server.lost, server.back))
         yield
-        if listener is not None:
+        if listener is not None:  # first, so that no other process's change is sent meanwhile
             listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await listener
+        await server.stop()
         await store.aclose()
 
     app = Starlette(

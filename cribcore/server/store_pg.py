@@ -152,6 +152,8 @@ class PostgresStore(Store):
         self._opening = asyncio.Lock()
         self._presence_lock = asyncio.Lock()
         self._schema_ready = False
+        self._closed = False
+        """Closed by `aclose`: it is not opened again."""
         try:
             asyncio.get_running_loop()
         except RuntimeError:
@@ -181,6 +183,10 @@ class PostgresStore(Store):
         async with self._opening:
             if self._opened():  # by another call while this one waited
                 return
+            if self._closed:
+                # A call that outlived the server's shutdown (`aclose`) connects nothing again: a
+                # pool opened then would outlive the event loop's last tasks.
+                raise RoomError("reconnecting", "the server is shutting down: try again shortly")
             try:
                 if not self._schema_ready:
                     async with (
@@ -294,6 +300,7 @@ class PostgresStore(Store):
             await self._pool.check()
 
     async def aclose(self) -> None:
+        self._closed = True
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
