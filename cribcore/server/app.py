@@ -651,12 +651,12 @@ class _Server:
             self.leaving.add(leaving)
             leaving.add_done_callback(self.leaving.discard)
             await asyncio.shield(leaving)
-            # What is queued (an error and its close code, say) is written before the socket ends
-            # (cancelled, `wait_for` cancels the writer too).
+            # What is queued (an error and its close code, say) is written before the socket ends,
+            # unless the writer was ended first (by the server's shutdown, `stop`).
             if conn.writer is not None:
                 try:
-                    await asyncio.wait_for(conn.writer, self.limits.hello_seconds)
-                except TimeoutError:
+                    await asyncio.wait({conn.writer}, timeout=self.limits.hello_seconds)
+                finally:
                     conn.writer.cancel()
 
     async def receive(self, conn: _Connection) -> str | None:

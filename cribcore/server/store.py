@@ -328,6 +328,7 @@ class RoomStore(Store):
     def __init__(self, path: str | Path, cached: int = 2000) -> None:
         super().__init__(cached)
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cribcore-sqlite")
+        self._closed = False
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -343,6 +344,7 @@ class RoomStore(Store):
             raise OSError(f"{path}: cannot open the room database ({exc})") from None
 
     def close(self) -> None:
+        self._closed = True
         self._worker.shutdown(wait=True)
         self._db.close()
 
@@ -351,6 +353,8 @@ class RoomStore(Store):
 
     async def _call(self, call: Callable[..., _T], *args: object) -> _T:
         """``call(*args)`` in the store's worker thread (so one at a time, and never on the loop)."""
+        if self._closed:  # a call that outlived the server's shutdown
+            raise RoomError("reconnecting", "the server is shutting down: try again shortly")
         return await asyncio.get_running_loop().run_in_executor(self._worker, call, *args)
 
     async def _insert(self, room: Room, text: str) -> None:
