@@ -388,11 +388,10 @@ class _Server:
 
     async def deliver(self, conn: _Connection, text: str) -> None:
         """Write the message ``text`` to ``conn`` now when its writer has nothing queued or in hand,
-        else queue it (`send_text`). A room's lock is held meanwhile, so the write is started now and
-        runs only as far as it goes without waiting (`eager.start_now`): when the socket takes it, it
-        is written here, with no wake-up of the writer (which costs as much as the write, two per
-        move); when it has to wait for a slow client, it goes on by itself, and the writer waits for
-        it before the next message, which is queued."""
+        else queue it (`send_text`). A room's lock is held meanwhile, so the write is a task of its own
+        (`eager.start_now`; where Python starts tasks eagerly, a write the socket takes is done before
+        this returns): a write that has to wait for a slow client goes on by itself, and the writer
+        waits for it before the next message, which is queued."""
         pending = conn.pending
         if pending is not None and pending.done():
             conn.pending = pending = None
@@ -403,18 +402,22 @@ class _Server:
             and conn.outbox.idle()
             and conn.ws.application_state is WebSocketState.CONNECTED
         ):
-            try:
-                conn.pending = start_now(conn.ws.send_text(text))
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                # As in the writer: the client is gone, which its own receive loop notices (nothing
-                # more is written to it).
-                if conn.writer is not None:
-                    conn.writer.cancel()
-                return
-            if conn.pending is not None:
-                self.adopt(conn.pending).add_done_callback(_seen)
+            task = start_now(self._write_now(conn, text))
+            if not task.done():
+                conn.pending = self.adopt(task)
             return
         self.send_text(conn, text)
+
+    @staticmethod
+    async def _write_now(conn: _Connection, text: str) -> None:
+        """Write ``text`` to ``conn`` past its queue (see `deliver`)."""
+        try:
+            await conn.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            # As in the writer: the client is gone, which its own receive loop notices (nothing
+            # more is written to it).
+            if conn.writer is not None:
+                conn.writer.cancel()
 
     def send_text(self, conn: _Connection, text: str) -> None:
         """Queue the message ``text`` for ``conn`` (see `send`)."""
@@ -936,12 +939,6 @@ def _failed(exc: Exception) -> RoomError:
     _log.error("a request failed: %s", exc, exc_info=exc)  # for whoever runs the server
     reason = " ".join(str(exc).split()) or type(exc).__name__
     return RoomError("failed", f"the server could not do that, and nothing changed: {reason}")
-
-
-def _seen(task: asyncio.Task[None]) -> None:
-    """Take a finished direct write's failure (the client went away: its receive loop notices)."""
-    if not task.cancelled():
-        task.exception()
 
 
 def _seat_touched(room: Room, key: str, now: float) -> int:

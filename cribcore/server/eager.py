@@ -1,64 +1,29 @@
-"""Run a coroutine at once, up to its first wait, as ``asyncio``'s eager tasks do (Python 3.12 and
-later) but on every supported Python.
+"""Start a coroutine as a task of its own that runs at once, up to its first wait, where Python can
+(asyncio's eager start, Python 3.12 and later).
 
 The server writes a message to an idle connection this way: a write the socket takes without waiting
-finishes here, with no trip through the event loop and no task; a write that has to wait (the client
-reads too slowly) goes on as a task of its own, which the connection's writer waits for before its
-next message. Nothing of the ASGI server is looked into: only the write's own coroutine.
+is done before the call returns, with no trip through the event loop; a write that has to wait (the
+client reads too slowly) goes on in its task, which the connection's writer waits for before its next
+message. The whole write runs in its one task (nothing is handed from one task to another), and
+nothing of the ASGI server is looked into. On Python 3.11 the task begins on the loop's next turn.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine, Generator
-from typing import Any, Generic, TypeVar
+import sys
+from collections.abc import Coroutine
+from typing import Any, TypeVar
 
 __all__ = ["start_now"]
 
 _T = TypeVar("_T")
 
 
-def start_now(coro: Coroutine[Any, Any, _T]) -> asyncio.Task[_T] | None:
-    """Run ``coro`` now until it finishes or first waits: ``None`` when it finished (what it raised
-    is raised here), else the task that finishes it on the event loop (its result and exception are
-    the task's)."""
-    try:
-        waiting_for = coro.send(None)
-    except StopIteration:
-        return None
-    except BaseException:
-        coro.close()
-        raise
-    return asyncio.ensure_future(_rest(_Resumed(coro, waiting_for)))
-
-
-async def _rest(resumed: _Resumed[_T]) -> _T:
-    return await resumed
-
-
-class _Resumed(Generic[_T]):
-    """The rest of a coroutine that has already run up to ``waiting_for`` (what it yielded): awaited
-    in a task, it hands the task that same future first, then passes everything on in both ways."""
-
-    def __init__(self, coro: Coroutine[Any, Any, _T], waiting_for: Any) -> None:
-        self._coro = coro
-        self._waiting_for = waiting_for
-
-    def __await__(self) -> Generator[Any, Any, _T]:
-        coro, yielded = self._coro, self._waiting_for
-        while True:
-            try:
-                sent = yield yielded
-            except GeneratorExit:
-                coro.close()
-                raise
-            except BaseException as exc:  # the task was cancelled, or the future failed
-                try:
-                    yielded = coro.throw(exc)
-                except StopIteration as stop:
-                    return stop.value  # type: ignore[no-any-return]
-            else:
-                try:
-                    yielded = coro.send(sent)
-                except StopIteration as stop:
-                    return stop.value  # type: ignore[no-any-return]
+def start_now(coro: Coroutine[Any, Any, _T]) -> asyncio.Task[_T]:
+    """A task running ``coro``, already run up to its first wait where Python starts tasks eagerly
+    (then it may be done on return)."""
+    loop = asyncio.get_running_loop()
+    if sys.version_info >= (3, 12):
+        return asyncio.Task(coro, loop=loop, eager_start=True)
+    return loop.create_task(coro)
