@@ -93,5 +93,8 @@ def test_the_server_answers_a_failed_move_with_one_error_and_keeps_the_room_as_s
                     s.send(type="sync")
                     assert s.receive()["type"] == "state"
                     assert s.view == view
-                stored = app.state.server.store.get(answer["room"], app.state.server.clock())
+                assert client.portal is not None
+                stored = client.portal.call(
+                    app.state.server.store.get, answer["room"], app.state.server.clock()
+                )
                 assert stored.game.view(0) == before[0]

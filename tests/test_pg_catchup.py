@@ -5,6 +5,7 @@ read whole from the row, only the new actions are applied, and anything that is 
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -82,38 +83,46 @@ def test_what_does_not_continue_the_room_is_declined() -> None:
 def test_a_process_applies_only_the_moves_made_elsewhere(postgres_url: str) -> None:
     from cribcore.server.store_pg import PostgresStore
 
-    here, there = PostgresStore(postgres_url), PostgresStore(postgres_url)
-    try:
-        room = Room.create(
-            mode="same-device", profile=load_profile(), names=["Ann", "Bob"], level="easy", seed=4, now=1.0
-        )[0]
-        here.add(room)
-        assert there.get(room.id, 2.0).to_text() == room.to_text() and there.rebuilt == 1
-        players = [make_player("easy", seed=i) for i in range(2)]
-        for turn in range(10):  # the two processes take turns moving the room on
-            mover, other = (here, there) if turn % 2 else (there, here)
-            at = mover.get(room.id, 2.0)
-            at.connected = {0, 1}
-            before = moves(at.to_text())
-            if at.between_hands is not None:
-                at.next_hand(0, 2.0)
-                at.next_hand(1, 2.0)
-            seat = at.game.to_act[0]
-            at.act(seat, str(players[seat].choose(at.game.view(seat))), 2.0)
-            mover.save(at)
-            caught = other.caught_up
-            assert other.get(room.id, 2.0).to_text() == at.to_text()
-            assert other.caught_up - caught == moves(at.to_text()) - before
-        assert here.rebuilt == 0 and there.rebuilt == 1  # never replayed whole again
-        finished = here.get(room.id, 2.0)
-        finished.connected = {0, 1}
-        finished.new_game(0, 3.0)  # another game: read whole
-        finished.new_game(1, 3.0)
-        here.save(finished)
-        assert there.get(room.id, 3.0).number == 2 and there.rebuilt == 2
-    finally:
-        here.close()
-        there.close()
+    async def scenario() -> None:
+        here, there = PostgresStore(postgres_url), PostgresStore(postgres_url)
+        try:
+            room = Room.create(
+                mode="same-device",
+                profile=load_profile(),
+                names=["Ann", "Bob"],
+                level="easy",
+                seed=4,
+                now=1.0,
+            )[0]
+            await here.add(room)
+            assert (await there.get(room.id, 2.0)).to_text() == room.to_text() and there.rebuilt == 1
+            players = [make_player("easy", seed=i) for i in range(2)]
+            for turn in range(10):  # the two processes take turns moving the room on
+                mover, other = (here, there) if turn % 2 else (there, here)
+                at = await mover.get(room.id, 2.0)
+                at.connected = {0, 1}
+                before = moves(at.to_text())
+                if at.between_hands is not None:
+                    at.next_hand(0, 2.0)
+                    at.next_hand(1, 2.0)
+                seat = at.game.to_act[0]
+                at.act(seat, str(players[seat].choose(at.game.view(seat))), 2.0)
+                await mover.save(at)
+                caught = other.caught_up
+                assert (await other.get(room.id, 2.0)).to_text() == at.to_text()
+                assert other.caught_up - caught == moves(at.to_text()) - before
+            assert here.rebuilt == 0 and there.rebuilt == 1  # never replayed whole again
+            finished = await here.get(room.id, 2.0)
+            finished.connected = {0, 1}
+            finished.new_game(0, 3.0)  # another game: read whole
+            finished.new_game(1, 3.0)
+            await here.save(finished)
+            assert (await there.get(room.id, 3.0)).number == 2 and there.rebuilt == 2
+        finally:
+            await here.aclose()
+            await there.aclose()
+
+    asyncio.run(scenario())
 
 
 def test_a_change_announced_with_its_row_is_taken_without_reading_it(postgres_url: str) -> None:
@@ -121,37 +130,40 @@ def test_a_change_announced_with_its_row_is_taken_without_reading_it(postgres_ur
 
     from cribcore.server.store_pg import CHANNEL, PostgresStore, parse_news
 
-    here, there = PostgresStore(postgres_url), PostgresStore(postgres_url)
-    try:
-        with psycopg.connect(postgres_url, autocommit=True) as ear:
-            ear.execute(f"LISTEN {CHANNEL}")
-            room = Room.create(
-                mode="same-device",
-                profile=load_profile(),
-                names=["Ann", "Bob"],
-                level="easy",
-                seed=8,
-                now=1.0,
-            )[0]
-            here.add(room)
-            there.get(room.id, 2.0)
-            reads = there.reads
-            for _ in range(3):  # each change, as another process's listener is told it
-                at = here.get(room.id, 2.0)
-                at.connected = {0, 1}
-                seat = at.game.to_act[0]
-                at.act(seat, str(at.game.legal_actions(seat)[0]), 2.0)
-                here.save(at)
-                note = next(ear.notifies(timeout=60, stop_after=1))
-                writer, room_id, version, data = parse_news(note.payload)
-                assert (writer, room_id, data) == (here.id, room.id, at.to_text())
-                assert version is not None
-                there.announced(room_id, version, data)
-                told = there.told(room.id)
-                assert told is not None and told.to_text() == at.to_text()
-            assert there.reads == reads  # never read back from the database
-            there.announced(room.id, 1000, None)  # a version it has not seen, without its row
-            assert there.told(room.id) is None  # so it is read
-    finally:
-        here.close()
-        there.close()
+    async def scenario() -> None:
+        here, there = PostgresStore(postgres_url), PostgresStore(postgres_url)
+        try:
+            with psycopg.connect(postgres_url, autocommit=True) as ear:
+                ear.execute(f"LISTEN {CHANNEL}")
+                room = Room.create(
+                    mode="same-device",
+                    profile=load_profile(),
+                    names=["Ann", "Bob"],
+                    level="easy",
+                    seed=8,
+                    now=1.0,
+                )[0]
+                await here.add(room)
+                await there.get(room.id, 2.0)
+                reads = there.reads
+                for _ in range(3):  # each change, as another process's listener is told it
+                    at = await here.get(room.id, 2.0)
+                    at.connected = {0, 1}
+                    seat = at.game.to_act[0]
+                    at.act(seat, str(at.game.legal_actions(seat)[0]), 2.0)
+                    await here.save(at)
+                    note = next(ear.notifies(timeout=60, stop_after=1))
+                    writer, room_id, version, data = parse_news(note.payload)
+                    assert (writer, room_id, data) == (here.id, room.id, at.to_text())
+                    assert version is not None
+                    there.announced(room_id, version, data)
+                    told = there.told(room.id)
+                    assert told is not None and told.to_text() == at.to_text()
+                assert there.reads == reads  # never read back from the database
+                there.announced(room.id, 1000, None)  # a version it has not seen, without its row
+                assert there.told(room.id) is None  # so it is read
+        finally:
+            await here.aclose()
+            await there.aclose()
+
+    asyncio.run(scenario())

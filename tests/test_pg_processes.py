@@ -11,6 +11,7 @@ over TLS to the end with its seats on the two processes.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -308,7 +309,7 @@ def test_migrate_moves_the_rooms_of_a_sqlite_file(tmp_path: Path, postgres_url: 
     old = tmp_path / "rooms.sqlite3"
     store = RoomStore(old)
     room = Room.create(mode="computer", profile=load_profile(), names=["Ann"], level="easy", seed=3, now=1)[0]
-    store.add(room)
+    asyncio.run(store.add(room))
     store.close()
     command = ("serve", "--db", postgres_url, "--migrate-from", str(old))
     first, again = run_cribbage(*command), run_cribbage(*command)

@@ -7,6 +7,7 @@ server sends.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import re
@@ -88,7 +89,9 @@ def friend_room(client: TestClient, seed: int = 5, **body: Any) -> tuple[dict[st
 
 def room_of(client: TestClient, room_id: str) -> Room:
     """The server's own room (to compare what clients were sent with the truth)."""
-    room: Room = client.app.state.server.store.get(room_id, client.app.state.server.clock())  # type: ignore[attr-defined]
+    server = client.app.state.server  # type: ignore[attr-defined]
+    assert client.portal is not None
+    room: Room = client.portal.call(server.store.get, room_id, server.clock())
     return room
 
 
@@ -487,12 +490,16 @@ class TestStore:
             for i in range(3)
         ]
         rooms[2].connected.add(0)
-        for room in rooms:
-            store.add(room)
-        assert store.get(rooms[2].id, clock()) is rooms[2]  # connected: kept
-        back = store.get(rooms[0].id, clock())
-        assert back is not rooms[0] and back.to_json() == rooms[0].to_json()
-        store.close()
+
+        async def scenario() -> None:
+            for room in rooms:
+                await store.add(room)
+            assert await store.get(rooms[2].id, clock()) is rooms[2]  # connected: kept
+            back = await store.get(rooms[0].id, clock())
+            assert back is not rooms[0] and back.to_json() == rooms[0].to_json()
+            await store.aclose()
+
+        asyncio.run(scenario())
 
 
 class TestDamagedDatabase:
@@ -818,20 +825,24 @@ class TestHardening:
             mode="computer", profile=load_profile(), names=["Ann"], level="easy", seed=1, now=0
         )[0]
         first, second = RoomStore(db), RoomStore(db)
-        first.add(room)
-        mine, theirs = first.get(room.id, 0), second.get(room.id, 0)
-        mine.connected.add(0)
-        theirs.connected.add(0)
-        hand = [str(c) for c in mine.game.view(0).hand]
-        mine.act(0, f"discard {hand[0]} {hand[1]}", 1)
-        first.save(mine)
-        theirs.act(0, f"discard {hand[2]} {hand[3]}", 1)  # the same seat's other discard, elsewhere
-        with pytest.raises(RoomError) as refused:
-            second.save(theirs)
-        assert refused.value.code == "conflict"
-        assert second.get(room.id, 2).game.view(0).discarded == mine.game.view(0).discarded
-        first.close()
-        second.close()
+
+        async def scenario() -> None:
+            await first.add(room)
+            mine, theirs = await first.get(room.id, 0), await second.get(room.id, 0)
+            mine.connected.add(0)
+            theirs.connected.add(0)
+            hand = [str(c) for c in mine.game.view(0).hand]
+            mine.act(0, f"discard {hand[0]} {hand[1]}", 1)
+            await first.save(mine)
+            theirs.act(0, f"discard {hand[2]} {hand[3]}", 1)  # the same seat's other discard, elsewhere
+            with pytest.raises(RoomError) as refused:
+                await second.save(theirs)
+            assert refused.value.code == "conflict"
+            assert (await second.get(room.id, 2)).game.view(0).discarded == mine.game.view(0).discarded
+            await first.aclose()
+            await second.aclose()
+
+        asyncio.run(scenario())
 
     def test_a_full_sync_costs_more_than_a_ping(self, db: Path, clock: Clock) -> None:
         with bucket(db, clock, burst=40) as client:

@@ -1,4 +1,5 @@
-"""Computer seats decide off the server's event loop: a slow decision holds its own room only."""
+"""A slow computer seat (the expert) decides off the server's event loop, so that its decision holds
+its own room only; the quick levels decide on it (issue 33: no thread hop per move)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from cribcore.actions import Action
 from cribcore.players.base import Player
 from cribcore.players.hints import Hint, hint
 from cribcore.players.registry import make_player
-from cribcore.server import rooms
+from cribcore.server import app, rooms
 from cribcore.server.app import Limits, create_app
 from cribcore.views import SeatView
 
@@ -51,7 +52,9 @@ class GatedPlayer:
 
 @pytest.fixture
 def gate(monkeypatch: pytest.MonkeyPatch) -> Gate:
+    """Gated players, and every level decided as the expert is (in a worker thread)."""
     gate = Gate()
+    monkeypatch.setattr(app, "INLINE_LEVELS", frozenset())
     monkeypatch.setattr(
         rooms, "make_player", lambda kind, seed=None: GatedPlayer(make_player(kind, seed), gate)
     )
@@ -101,6 +104,39 @@ def test_another_room_is_served_while_a_computer_seat_decides(client: TestClient
         assert ("play", 1) in kinds
         assert kinds.index(("discard", 0)) < kinds.index(("play", 1))
         assert not ann.errors and not bea.errors
+
+
+def test_the_quick_levels_decide_on_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deciding: set[int] = set()
+
+    class Watched:
+        def __init__(self, inner: Player) -> None:
+            self.inner = inner
+
+        def choose(self, view: SeatView) -> Action:
+            deciding.add(threading.get_ident())
+            return self.inner.choose(view)
+
+    monkeypatch.setattr(rooms, "make_player", lambda kind, seed=None: Watched(make_player(kind, seed)))
+    assert client.portal is not None
+    loop_thread = client.portal.call(_thread_ident)
+    for level in sorted(app.INLINE_LEVELS):
+        made = client.post(
+            "/api/rooms", json={"mode": "computer", "names": ["Ann"], "level": level, "seed": 2}
+        ).json()
+        with connect(client, made["keys"][0]["key"]) as ann:
+            chooser = make_player("easy", seed=0)
+            while not any(e.kind == "play" for e in ann.log):
+                ann.send(type="action", action=str(chooser.choose(ann.view)))
+                ann.receive()
+    assert deciding == {loop_thread}
+    assert "expert" not in app.INLINE_LEVELS
+
+
+async def _thread_ident() -> int:
+    return threading.get_ident()
 
 
 def test_another_room_is_served_while_a_hint_is_worked_out(

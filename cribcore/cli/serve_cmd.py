@@ -276,7 +276,8 @@ def migrate(source: Path, db: str | Path, console: Console) -> int:
     """Copy every room and tombstone of the SQLite file ``source`` into ``db``; rooms whose stored game
     cannot be read back are left behind (and counted)."""
     from ..server.rooms import Room, RoomError
-    from ..server.store import RoomStore, open_store
+    from ..server.store import RoomStore
+    from ..server.stores import open_store
 
     if not source.is_file():
         raise OSError(_("{source}: no such room database").format(source=source))

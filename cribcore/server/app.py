@@ -17,7 +17,7 @@ import os
 import time
 import weakref
 from collections import OrderedDict, deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -38,6 +38,7 @@ from ..players.registry import DEFAULT_LEVEL, LEVELS
 from ..profiles import Profile, builtin_names, load_profile
 from ..speech_messages import say
 from .catalog import LANGS, board_messages
+from .eager import start_now
 from .jsontext import compact
 from .messages import (
     CLOSE_CODES,
@@ -60,7 +61,8 @@ from .messages import (
 from .practice import practice_discards
 from .rooms import EXPIRY_SECONDS, Room, RoomError, split_secret
 from .states import Sent, state_text
-from .store import Store, open_store
+from .store import Store
+from .stores import open_store
 
 __all__ = ["Limits", "create_app"]
 
@@ -86,6 +88,11 @@ REVIEWS_KEPT = 256
 
 CONFLICT_RETRIES = 5
 """How often a change over a shared store is tried when other processes keep changing the room."""
+
+INLINE_LEVELS = frozenset({"easy", "medium", "hard"})
+"""The computer levels whose seats decide on the event loop (`_Server.run_computers`). Measured on the
+2-core development machine over whole games (standard rules): a decision's median and 99th percentile
+were easy 0.03 and 1.9 ms, medium 0.06 and 4.2 ms, hard 0.5 and 4.9 ms, the expert 51 and 316 ms."""
 
 
 @dataclass(frozen=True)
@@ -174,6 +181,9 @@ class _Connection:
     strikes: int = 0
     outbox: _Outbox = field(default_factory=lambda: _Outbox())
     writer: asyncio.Task[None] | None = None
+    pending: asyncio.Task[None] | None = None
+    """A message written straight to the socket (`_Server.deliver`) that had to wait: the writer
+    waits for it before writing the next."""
     closing: bool = False
     lang: str = "en"
     """The language the seat's events are worded in (its ``hello``, then its ``lang`` messages)."""
@@ -225,13 +235,41 @@ class _Server:
         review is the same each time it is asked for (the most recent `REVIEWS_KEPT`)."""
         self.reviewing = asyncio.Semaphore(1)
         """One review is worked out at a time: the others wait, and take no more of the processor."""
+        self.tasks: set[asyncio.Task[Any]] = set()
+        """Every task the server has started and that is not finished: the connections' writers and
+        their direct writes, the seats being let go of, the listener. `stop` ends them all before the
+        store closes, so that none outlives it (one that did would use the store after its close)."""
+        self.leaving: set[asyncio.Task[None]] = set()
+        """The seats being let go of (`leave`), which `stop` lets finish rather than cancels."""
 
-    def fetch(self, room_id: str, now: float) -> Room:
+    def spawn(self, coro: Coroutine[Any, Any, _T]) -> asyncio.Task[_T]:
+        """Run ``coro`` as a task of the server's own (see `tasks`)."""
+        return self.adopt(asyncio.ensure_future(coro))
+
+    def adopt(self, task: asyncio.Task[_T]) -> asyncio.Task[_T]:
+        """Count ``task`` among the server's own (see `tasks`) until it finishes."""
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def stop(self) -> None:
+        """Before the store closes: let the seats being let go of finish (they write to the store and
+        tell the other seats), then cancel every other task the server started (writers waiting for
+        their next message, say) and wait until each has ended."""
+        while self.leaving:
+            await asyncio.gather(*self.leaving, return_exceptions=True)
+        while self.tasks:
+            tasks = list(self.tasks)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def fetch(self, room_id: str, now: float) -> Room:
         """The room from the store, knowing which of its seats are connected: here, and (from a shared
         store) to any other process (a room read back from the database, after a refused write say,
         does not know the connections of this process)."""
-        room = self.store.get(room_id, now)
-        room.defer_computers = True  # `run_computers` moves them, off the event loop
+        room = await self.store.get(room_id, now)
+        room.defer_computers = True  # `run_computers` moves them, the slow ones off the event loop
         seats = self.connections.get(room_id, {})
         here = set(seats)
         room.connected = here | room.connected if self.store.shared else here
@@ -242,13 +280,13 @@ class _Server:
                 room.remember_key(seat, conn.key)
         return room
 
-    def commit(self, room_id: str, now: float, change: Callable[[Room], _T]) -> tuple[Room, _T]:
+    async def commit(self, room_id: str, now: float, change: Callable[[Room], _T]) -> tuple[Room, _T]:
         """Fetch the room, make ``change`` and save it: over a shared store, where another process may
         write the room between the read and the write, a refused write (``conflict``) is tried again
         from a fresh read, where ``change`` is checked again. Returns the room and what ``change`` did."""
         attempts = CONFLICT_RETRIES if self.store.shared else 1
         for attempt in range(attempts):
-            room = self.fetch(room_id, now)
+            room = await self.fetch(room_id, now)
             try:
                 result = change(room)
             except RoomError:
@@ -257,7 +295,7 @@ class _Server:
                 self.store.forget(room_id)  # perhaps half changed: read back as saved next time
                 raise
             try:
-                self.store.save(room)
+                await self.store.save(room)
             except RoomError as exc:
                 if exc.code == "conflict" and attempt < attempts - 1:
                     continue
@@ -269,7 +307,9 @@ class _Server:
 
     async def changed(self, room_id: str) -> None:
         """Another process changed ``room_id``: send its state to the seats connected here."""
-        if room_id not in self.connections:
+        # A seat whose hello is under way (it holds the room's lock, its read of the room perhaps
+        # older than this change) is not connected yet, but must be sent this change once it is.
+        if room_id not in self.connections and room_id not in self.locks:
             return
         async with self.lock(room_id):
             # The room as announced (the writer sent its row along) needs no read of the database.
@@ -278,7 +318,7 @@ class _Server:
                 room.connected |= set(self.connections.get(room_id, {}))
             else:
                 try:
-                    room = self.fetch(room_id, self.clock())
+                    room = await self.fetch(room_id, self.clock())
                 except RoomError:
                     return
                 self.replaced_elsewhere(room_id)
@@ -310,7 +350,7 @@ class _Server:
             async with self.lock(room_id):
                 for attempt in range(2):  # the first may only find the old connection dead
                     try:
-                        room = self.fetch(room_id, self.clock())
+                        room = await self.fetch(room_id, self.clock())
                     except RoomError:
                         if attempt:
                             break
@@ -322,13 +362,17 @@ class _Server:
 
     @staticmethod
     async def run_computers(room: Room) -> None:
-        """Make the computer seats' moves that are due, each decided in a worker thread from its seat's
-        view only: an expert's decision (tens of milliseconds) holds its own room, whose lock the
-        caller has, but not the event loop, so every other room is served meanwhile. The moves are
-        made here, on the loop, in the order the room gives them."""
+        """Make the computer seats' moves that are due, in the order the room gives them, each decided
+        from its seat's view only. A level whose decisions are quick (`INLINE_LEVELS`: at most a few
+        milliseconds, most well under one) decides right here, on the event loop, as a hop to a thread
+        would cost more than the decision; the expert (tens to hundreds of milliseconds) decides in a
+        worker thread, which holds its own room, whose lock the caller has, but not the event loop."""
         while (turn := room.computer_turn()) is not None:
             seat, player, view = turn
-            room.computer_move(seat, await asyncio.to_thread(player.choose, view))
+            if room.seats[seat].kind in INLINE_LEVELS:
+                room.computer_move(seat, player.choose(view))
+            else:
+                room.computer_move(seat, await asyncio.to_thread(player.choose, view))
 
     def lock(self, room_id: str) -> asyncio.Lock:
         lock = self.locks.get(room_id)
@@ -343,20 +387,37 @@ class _Server:
         await self.deliver(conn, compact(data))
 
     async def deliver(self, conn: _Connection, text: str) -> None:
-        """Write the message ``text`` to ``conn`` at once when that cannot wait (its writer has nothing
-        queued or in hand, and the socket takes more without waiting for the client), else queue it
-        (`send_text`). A room's lock is held meanwhile: a write that could wait on a slow client goes
-        through the queue, and the writer's wake-up costs as much as the write (two per move)."""
-        if self.limits.outbox > 0 and not conn.closing and conn.outbox.idle() and _writable(conn.ws):
-            try:
-                await conn.ws.send_text(text)
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                # As in the writer: the client is gone, which its own receive loop notices (nothing
-                # more is written to it).
-                if conn.writer is not None:
-                    conn.writer.cancel()
+        """Write the message ``text`` to ``conn`` now when its writer has nothing queued or in hand,
+        else queue it (`send_text`). A room's lock is held meanwhile, so the write is a task of its own
+        (`eager.start_now`; where Python starts tasks eagerly, a write the socket takes is done before
+        this returns): a write that has to wait for a slow client goes on by itself, and the writer
+        waits for it before the next message, which is queued."""
+        pending = conn.pending
+        if pending is not None and pending.done():
+            conn.pending = pending = None
+        if (
+            self.limits.outbox > 0
+            and pending is None
+            and not conn.closing
+            and conn.outbox.idle()
+            and conn.ws.application_state is WebSocketState.CONNECTED
+        ):
+            task = start_now(self._write_now(conn, text))
+            if not task.done():
+                conn.pending = self.adopt(task)
             return
         self.send_text(conn, text)
+
+    @staticmethod
+    async def _write_now(conn: _Connection, text: str) -> None:
+        """Write ``text`` to ``conn`` past its queue (see `deliver`)."""
+        try:
+            await conn.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            # As in the writer: the client is gone, which its own receive loop notices (nothing
+            # more is written to it).
+            if conn.writer is not None:
+                conn.writer.cancel()
 
     def send_text(self, conn: _Connection, text: str) -> None:
         """Queue the message ``text`` for ``conn`` (see `send`)."""
@@ -367,7 +428,7 @@ class _Server:
             if conn.writer is not None:
                 conn.writer.cancel()
             # Its writer is stuck on a client that does not read: close without waiting for it.
-            conn.writer = asyncio.ensure_future(self._close_now(conn.ws, 1013))
+            conn.writer = self.spawn(self._close_now(conn.ws, 1013))
             return
         conn.outbox.put_nowait((text, None))
 
@@ -389,6 +450,13 @@ class _Server:
         """The connection's writer: its messages in order, until a close or the end of the queue."""
         while True:
             text, code = await conn.outbox.get()
+            if conn.pending is not None:
+                try:
+                    await conn.pending
+                except (WebSocketDisconnect, RuntimeError, OSError):
+                    return
+                finally:
+                    conn.pending = None
             if conn.ws.application_state is not WebSocketState.CONNECTED:
                 return
             # A client that has gone away is noticed (and unregistered) by its own receive loop.
@@ -441,8 +509,8 @@ class _Server:
                 raise RoomError("too-large", f"the request body is over {self.limits.body_bytes} bytes")
         return data
 
-    def check_creation_rate(self, address: str) -> None:
-        if not self.store.count_use("room", address, self.clock(), self.limits.rooms_per_minute):
+    async def check_creation_rate(self, address: str) -> None:
+        if not await self.store.count_use("room", address, self.clock(), self.limits.rooms_per_minute):
             raise RoomError("rate", "too many rooms created from this address: wait a minute")
 
     async def parsed(self, request: Request, model: type[_Body]) -> _Body:
@@ -472,9 +540,9 @@ class _Server:
             raise RoomError(
                 "malformed", f"profile: unknown profile {spec.profile!r} (use {', '.join(self.profiles)})"
             )
-        self.check_creation_rate(request.client.host if request.client else "")
+        await self.check_creation_rate(request.client.host if request.client else "")
         now = self.clock()
-        self.store.sweep(now, EXPIRY_SECONDS)
+        await self.store.sweep(now, EXPIRY_SECONDS)
         room, keys, invite = Room.create(
             mode=spec.mode,
             profile=profile,
@@ -485,7 +553,7 @@ class _Server:
             defer_computers=True,
         )
         await self.run_computers(room)  # no one else sees the room before it is added
-        self.store.add(room)
+        await self.store.add(room)
         base = self.public_url or _own_address(request)
         return JSONResponse(
             {
@@ -508,7 +576,9 @@ class _Server:
         async with self.lock(room_id):
             now = self.clock()
             try:
-                room, (seat, key) = self.commit(room_id, now, lambda r: r.join(spec.invite, spec.name, now))
+                room, (seat, key) = await self.commit(
+                    room_id, now, lambda r: r.join(spec.invite, spec.name, now)
+                )
             except RoomError as exc:
                 if exc.code in ("bad-key", "no-room"):
                     raise RoomError("no-room", "there is no such invitation (it may have expired)") from None
@@ -516,22 +586,22 @@ class _Server:
             await self.broadcast(room)
         return JSONResponse({"room": room.id, "seat": seat, "key": key, "profile": room.profile.name})
 
-    def allow_state_read(self, address: str, now: float) -> bool:
+    async def allow_state_read(self, address: str, now: float) -> bool:
         """Count one read of state from ``address`` (a room's, or the discard trainer's answer) against
         the per-address limit kept in the store; whether it is allowed. ``now`` is unused: the store
         counts by the server's clock."""
         del now
-        return self.store.count_use("state", address, self.clock(), self.limits.state_reads_per_minute)
+        return await self.store.count_use("state", address, self.clock(), self.limits.state_reads_per_minute)
 
     async def room_state(self, request: Request) -> Response:
         address = request.client.host if request.client else ""
-        if not self.allow_state_read(address, self.clock()):
+        if not await self.allow_state_read(address, self.clock()):
             raise RoomError("rate", "too many reads of a room's state from this address: slow down")
         room_id = request.path_params["room"]
         key = request.headers.get("x-seat-key", "")
         async with self.lock(room_id):
             now = self.clock()
-            room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, key, now))
+            room, seat = await self.commit(room_id, now, lambda r: _seat_touched(r, key, now))
             text, _ = state_text(room, seat, 0, "en")
             return Response(text, media_type="application/json")
 
@@ -577,12 +647,19 @@ class _Server:
         except _Closed:
             pass
         finally:
-            await self.leave(conn)
-            # What is queued (an error and its close code, say) is written before the socket ends.
+            # Even when this task is cancelled (its client went away), the seat is let go of and the
+            # others told, in a task of the server's own that `stop` waits for: the store's calls in
+            # between wait on the database, where a cancellation would stop them half done.
+            leaving = self.spawn(self.leave(conn))
+            self.leaving.add(leaving)
+            leaving.add_done_callback(self.leaving.discard)
+            await asyncio.shield(leaving)
+            # What is queued (an error and its close code, say) is written before the socket ends,
+            # unless the writer was ended first (by the server's shutdown, `stop`).
             if conn.writer is not None:
                 try:
-                    await asyncio.wait_for(conn.writer, self.limits.hello_seconds)
-                except (TimeoutError, asyncio.CancelledError):
+                    await asyncio.wait({conn.writer}, timeout=self.limits.hello_seconds)
+                finally:
                     conn.writer.cancel()
 
     async def receive(self, conn: _Connection) -> str | None:
@@ -624,7 +701,7 @@ class _Server:
             async with room_lock:
                 now = self.clock()
                 # Written first: a refused write (another server changed the room) registers nothing.
-                room, seat = self.commit(room_id, now, lambda r: _seat_touched(r, hello.key, now))
+                room, seat = await self.commit(room_id, now, lambda r: _seat_touched(r, hello.key, now))
                 seats = self.connections.setdefault(room_id, {})
                 older = seats.get(seat)
                 conn = _Connection(
@@ -638,11 +715,11 @@ class _Server:
                 )
                 if hello.changes:
                     conn.sent = Sent()
-                conn.writer = asyncio.ensure_future(self.write(conn))
+                conn.writer = self.spawn(self.write(conn))
                 seats[seat] = conn
                 room.connected.add(seat)
                 with contextlib.suppress(RoomError):  # the database is back later: `back` holds it then
-                    self.store.hold(room_id, seat)
+                    await self.store.hold(room_id, seat)
                 if older is not None:
                     self.shut(
                         older,
@@ -675,8 +752,8 @@ class _Server:
             if not seats:
                 self.connections.pop(conn.room_id, None)
             try:
-                self.store.release(conn.room_id, conn.seat)
-                room = self.fetch(conn.room_id, self.clock())
+                await self.store.release(conn.room_id, conn.seat)
+                room = await self.fetch(conn.room_id, self.clock())
             except RoomError:
                 return
             room.connected.discard(conn.seat)
@@ -724,7 +801,7 @@ class _Server:
         async with conn.room_lock or self.lock(conn.room_id):
             now = self.clock()
             try:
-                room = self.fetch(conn.room_id, now)
+                room = await self.fetch(conn.room_id, now)
             except RoomError as exc:
                 if exc.code == "reconnecting":  # not this room's fault: the seat keeps its connection
                     await self.error(conn, exc)
@@ -759,10 +836,10 @@ class _Server:
             for attempt in range(attempts):
                 try:
                     if attempt:
-                        room = self.fetch(conn.room_id, now)
+                        room = await self.fetch(conn.room_id, now)
                     self.apply(room, conn.seat, message, now)
                     await self.run_computers(room)
-                    self.store.save(room)
+                    await self.store.save(room)
                     break
                 except RoomError as exc:
                     if exc.code == "conflict" and attempt < attempts - 1:
@@ -789,7 +866,7 @@ class _Server:
         if not room.game.is_over:
             raise RoomError("illegal", "the review comes when the game is over")
         address = conn.ws.client.host if conn.ws.client else ""
-        if not self.store.count_use("review", address, self.clock(), self.limits.reviews_per_minute):
+        if not await self.store.count_use("review", address, self.clock(), self.limits.reviews_per_minute):
             raise RoomError("rate", "too many reviews asked for from this address: wait a minute")
         async with self.reviewing:
             answer = await asyncio.to_thread(room.review, conn.seat, conn.lang)
@@ -862,17 +939,6 @@ def _failed(exc: Exception) -> RoomError:
     _log.error("a request failed: %s", exc, exc_info=exc)  # for whoever runs the server
     reason = " ".join(str(exc).split()) or type(exc).__name__
     return RoomError("failed", f"the server could not do that, and nothing changed: {reason}")
-
-
-def _writable(ws: WebSocket) -> bool:
-    """Whether a message sent to ``ws`` now is written without waiting: it is connected, and its
-    server's protocol shows its socket is not paused for a client that reads too slowly (uvicorn's
-    WebSocket protocols keep that as an `asyncio.Event`, ``writable``, that the send waits for). Where
-    that cannot be seen (another ASGI server, the test client), no."""
-    if ws.application_state is not WebSocketState.CONNECTED:
-        return False
-    writable = getattr(getattr(ws._send, "__self__", None), "writable", None)
-    return isinstance(writable, asyncio.Event) and writable.is_set()
 
 
 def _seat_touched(room: Room, key: str, now: float) -> int:
@@ -1005,19 +1071,21 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         del app
-        store.sweep(clock(), EXPIRY_SECONDS)
+        await store.open()
+        await store.sweep(clock(), EXPIRY_SECONDS)
         listener: asyncio.Task[None] | None = None
         if store.shared:
             from .store_pg import PostgresStore, listen
 
             assert isinstance(store, PostgresStore)
-            listener = asyncio.ensure_future(listen(store, server.changed, server.lost, server.back))
+            listener = server.spawn(listen(store, server.changed, server.lost, server.back))
         yield
-        if listener is not None:
+        if listener is not None:  # first, so that no other process's change is sent meanwhile
             listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await listener
-        store.close()
+        await server.stop()
+        await store.aclose()
 
     app = Starlette(
         routes=[

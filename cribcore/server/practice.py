@@ -43,7 +43,7 @@ class DiscardQuestion(BaseModel):
 
 
 Parse = Callable[[Request, type[DiscardQuestion]], Awaitable[DiscardQuestion]]
-Allow = Callable[[str, float], bool]
+Allow = Callable[[str, float], Awaitable[bool]]
 
 
 def practice_discards(parse: Parse, allow: Allow) -> Callable[[Request], Awaitable[Response]]:
@@ -51,7 +51,7 @@ def practice_discards(parse: Parse, allow: Allow) -> Callable[[Request], Awaitab
     says whether an address may ask again now (a per-minute limit: each answer costs the expert's time)."""
 
     async def handle(request: Request) -> Response:
-        if not allow(request.client.host if request.client else "", time.monotonic()):
+        if not await allow(request.client.host if request.client else "", time.monotonic()):
             raise RoomError("rate", "too many practice requests from this address: slow down")
         question = await parse(request, DiscardQuestion)
         trial = deal_trials(question.seed, question.hand, question.role)[-1]

@@ -1,10 +1,12 @@
 """Where rooms are kept, so a restarted server continues every room where it was.
 
-`Store` is the whole interface the server uses (add, get, save, delete, sweep, and the seats held by
-connections); it keeps the rooms it has read in memory and leaves the rows to one of two databases:
-`RoomStore`, a SQLite file (the default, one server process: `lock_database` keeps a second one off the
-file), and `PostgresStore` in ``store_pg`` (several processes and hosts on one PostgreSQL). `open_store`
-picks one from the ``--db`` value.
+`Store` is the whole interface the server uses (add, get, save, delete, sweep, the per-address
+counts and the seats held by connections), one asynchronous interface whatever the database: the
+server awaits it and no database call holds the event loop. It keeps the rooms it has read in memory
+and leaves the rows to a backend: `RoomStore` here, a SQLite file (the default, one server process:
+`lock_database` keeps a second one off the file), and ``store_pg.PostgresStore`` (several processes
+and hosts on one PostgreSQL). This module imports no backend but its own: ``stores.open_store`` picks
+one from the ``--db`` value.
 
 One row per room: its id, when it was last active (indexed, for expiry), its version and its
 `Room.to_json` as JSON text. Every change is written back with `save` in its own transaction, and only
@@ -12,17 +14,22 @@ over the version it was read at (compare-and-swap), so of two changes made from 
 is applied, whichever process made them (a crash loses at most the message being handled, never a
 half-written room). An expired room leaves a tombstone for `TOMBSTONE_SECONDS`, so that it is answered
 ``expired`` rather than ``no-room``.
+
+The moving of rooms between databases (`rows`, `tombstones`, `put_rows`, `count`, `close`) is
+synchronous: ``cribbage serve --migrate-from`` runs it with no server and no event loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import os
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import IO, ClassVar
+from typing import IO, ClassVar, TypeVar
 
 from .catchup import catch_up
 from .rooms import Room, RoomError
@@ -34,8 +41,9 @@ __all__ = [
     "Store",
     "is_postgres",
     "lock_database",
-    "open_store",
 ]
+
+_T = TypeVar("_T")
 
 TOMBSTONE_SECONDS = 30 * 24 * 3600.0
 """How long an expired room is remembered as expired (then it is answered as no room at all)."""
@@ -70,15 +78,6 @@ def is_postgres(db: str | Path) -> bool:
     return str(db).startswith(("postgresql://", "postgres://"))
 
 
-def open_store(db: str | Path, cached: int = 2000) -> Store:
-    """The store for ``db``: a PostgreSQL URL, or a SQLite file (``":memory:"`` for none)."""
-    if is_postgres(db):
-        from .store_pg import PostgresStore
-
-        return PostgresStore(str(db), cached=cached)
-    return RoomStore(db, cached=cached)
-
-
 def _expired() -> RoomError:
     return RoomError("expired", "this room expired after 7 days without play")
 
@@ -111,46 +110,46 @@ class Store:
 
     # ------------------------------------------------------------- the rows (per database)
 
-    def _insert(self, room: Room, text: str) -> None:
+    async def _insert(self, room: Room, text: str) -> None:
         raise NotImplementedError
 
-    def _update(self, room: Room, text: str, version: int) -> bool:
+    async def _update(self, room: Room, text: str, version: int) -> bool:
         """Write the row over ``version``; whether it was still that version (and so was written)."""
         raise NotImplementedError
 
-    def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
+    async def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
         """The row's data (``None`` when its version is still ``known``), version and the seats held by
         live connections anywhere (an empty set where the database does not know them); ``None`` when
         there is no row."""
         raise NotImplementedError
 
-    def _tombstoned(self, room_id: str) -> bool:
+    async def _tombstoned(self, room_id: str) -> bool:
         raise NotImplementedError
 
-    def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
+    async def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
         """Delete the row (only at ``version`` when given), leaving a tombstone with ``expired_at``."""
         raise NotImplementedError
 
-    def sweep(self, now: float, max_age: float) -> int:
+    async def sweep(self, now: float, max_age: float) -> int:
         """Delete every room inactive for ``max_age`` seconds, leaving tombstones, and forget tombstones
         older than `TOMBSTONE_SECONDS`; returns how many rooms. Reads only the rows' ``last_active``
         column, never a room's contents, and is safe from every process at once."""
-        gone = self._sweep(now, now - max_age)
+        gone = await self._sweep(now, now - max_age)
         for room_id in gone:
             self._forget(room_id)
         return len(gone)
 
-    def _sweep(self, now: float, cutoff: float) -> list[str]:
+    async def _sweep(self, now: float, cutoff: float) -> list[str]:
         raise NotImplementedError
 
-    def count_use(self, kind: str, address: str, now: float, limit: int) -> bool:
+    async def count_use(self, kind: str, address: str, now: float, limit: int) -> bool:
         """Count one more ``kind`` of request (``"room"``, ``"state"``, ``"review"``) from the client
         ``address`` in the clock minute of ``now``, unless ``limit`` are counted there already; whether
         it was counted (allowed). The count is the database's, so every process serving it counts
         against one limit. Counts older than the minute before are forgotten by `sweep`."""
-        return self._count_use(kind, address, int(now // 60), limit)
+        return await self._count_use(kind, address, int(now // 60), limit)
 
-    def _count_use(self, kind: str, address: str, minute: int, limit: int) -> bool:
+    async def _count_use(self, kind: str, address: str, minute: int, limit: int) -> bool:
         raise NotImplementedError
 
     def count(self) -> int:
@@ -169,14 +168,23 @@ class Store:
         raise NotImplementedError
 
     def close(self) -> None:
+        """Close the database (the migration's, and a store never opened on an event loop)."""
         raise NotImplementedError
+
+    async def open(self) -> None:
+        """Connect (idempotent): before the first request, on the event loop that will serve them.
+        Every operation opens the store when it has not been."""
+
+    async def aclose(self) -> None:
+        """Close the database, on the event loop that served it."""
+        self.close()
 
     # ------------------------------------------------------------- connections (shared stores)
 
-    def hold(self, room_id: str, seat: int) -> None:
+    async def hold(self, room_id: str, seat: int) -> None:
         """A connection of this process holds ``seat`` (other processes count it as connected)."""
 
-    def release(self, room_id: str, seat: int) -> None:
+    async def release(self, room_id: str, seat: int) -> None:
         """This process's connection for ``seat`` has gone."""
 
     def announced(self, room_id: str, version: int, data: str | None) -> None:
@@ -216,9 +224,9 @@ class Store:
 
     # ------------------------------------------------------------- the interface
 
-    def add(self, room: Room) -> None:
+    async def add(self, room: Room) -> None:
         """Store a new room."""
-        self._insert(room, room.to_text())
+        await self._insert(room, room.to_text())
         self._rooms[room.id] = room
         self._versions[room.id] = 1
         self._forget_idle()
@@ -236,7 +244,7 @@ class Store:
         self._versions.pop(room_id, None)
         self._announced.pop(room_id, None)
 
-    def save(self, room: Room) -> None:
+    async def save(self, room: Room) -> None:
         """Write ``room`` as it is now (one transaction), over the version it was read at.
 
         Raises `RoomError` (``conflict``) when the stored room changed since (another server wrote it):
@@ -245,7 +253,7 @@ class Store:
         """
         version = self._versions.get(room.id, 0)
         try:
-            written = self._update(room, room.to_text(), version)
+            written = await self._update(room, room.to_text(), version)
         except BaseException:
             self._forget(room.id)
             raise
@@ -254,7 +262,7 @@ class Store:
             raise RoomError("conflict", "this room was changed elsewhere at the same time: try again")
         self._versions[room.id] = version + 1
 
-    def get(self, room_id: str, now: float) -> Room:
+    async def get(self, room_id: str, now: float) -> Room:
         """The room ``room_id``. Raises `RoomError`: ``no-room`` when there is none (or its row cannot be
         read back: that room only), ``expired`` when it has been inactive for seven days or was swept.
 
@@ -262,11 +270,11 @@ class Store:
         room = self._rooms.get(room_id)
         if room is None or self.shared:
             known = self._versions.get(room_id) if room is not None else None
-            row = self._load(room_id, known)
+            row = await self._load(room_id, known)
             self.reads += 1
             if row is None:
                 self._forget(room_id)
-                if self._tombstoned(room_id):
+                if await self._tombstoned(room_id):
                     raise _expired()
                 raise RoomError("no-room", "there is no such room (it may have expired)")
             data, version, held = row
@@ -294,7 +302,7 @@ class Store:
         if room.expired(now):
             read_at = self._versions.get(room_id)
             self._forget(room_id)
-            self._remove(room_id, read_at, now)
+            await self._remove(room_id, read_at, now)
             raise _expired()
         return room
 
@@ -303,17 +311,24 @@ class Store:
         from the database, as it was last saved."""
         self._forget(room_id)
 
-    def delete(self, room_id: str, *, expired_at: float | None = None) -> None:
+    async def delete(self, room_id: str, *, expired_at: float | None = None) -> None:
         """Delete a room; with ``expired_at``, leave its tombstone."""
         self._forget(room_id)
-        self._remove(room_id, None, expired_at)
+        await self._remove(room_id, None, expired_at)
 
 
 class RoomStore(Store):
-    """The rooms of one SQLite file (``":memory:"`` for none), for one server process."""
+    """The rooms of one SQLite file (``":memory:"`` for none), for one server process.
+
+    Its database calls run in one worker thread of its own (`_call`), one at a time, so the event loop
+    never waits on the file (a write that syncs the disk, a checkpoint of the log, a lock held by a
+    copy being taken). The thread and not an asynchronous SQLite library: such a library is itself a
+    thread around the same module, and a move costs one call (its room is read from memory)."""
 
     def __init__(self, path: str | Path, cached: int = 2000) -> None:
         super().__init__(cached)
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cribcore-sqlite")
+        self._closed = False
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -329,34 +344,66 @@ class RoomStore(Store):
             raise OSError(f"{path}: cannot open the room database ({exc})") from None
 
     def close(self) -> None:
+        self._closed = True
+        self._worker.shutdown(wait=True)
         self._db.close()
 
-    def _insert(self, room: Room, text: str) -> None:
+    async def aclose(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(None, self.close)
+
+    async def _call(self, call: Callable[..., _T], *args: object) -> _T:
+        """``call(*args)`` in the store's worker thread (so one at a time, and never on the loop)."""
+        if self._closed:  # a call that outlived the server's shutdown
+            raise RoomError("reconnecting", "the server is shutting down: try again shortly")
+        return await asyncio.get_running_loop().run_in_executor(self._worker, call, *args)
+
+    async def _insert(self, room: Room, text: str) -> None:
+        await self._call(self._insert_now, room.id, room.last_active, text)
+
+    async def _update(self, room: Room, text: str, version: int) -> bool:
+        return await self._call(self._update_now, room.id, room.last_active, text, version)
+
+    async def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
+        return await self._call(self._load_now, room_id, known)
+
+    async def _tombstoned(self, room_id: str) -> bool:
+        return await self._call(self._tombstoned_now, room_id)
+
+    async def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
+        await self._call(self._remove_now, room_id, version, expired_at)
+
+    async def _sweep(self, now: float, cutoff: float) -> list[str]:
+        return await self._call(self._sweep_now, now, cutoff)
+
+    async def _count_use(self, kind: str, address: str, minute: int, limit: int) -> bool:
+        return await self._call(self._count_use_now, kind, address, minute, limit)
+
+    def _insert_now(self, room_id: str, last_active: float, text: str) -> None:
         with self._db:
             self._db.execute(
                 "INSERT INTO rooms (id, last_active, data, version) VALUES (?, ?, ?, 1)",
-                (room.id, room.last_active, text),
+                (room_id, last_active, text),
             )
 
-    def _update(self, room: Room, text: str, version: int) -> bool:
+    def _update_now(self, room_id: str, last_active: float, text: str, version: int) -> bool:
         with self._db:
             cursor = self._db.execute(
                 "UPDATE rooms SET last_active = ?, data = ?, version = version + 1 "
                 "WHERE id = ? AND version = ?",
-                (room.last_active, text, room.id, version),
+                (last_active, text, room_id, version),
             )
         return cursor.rowcount == 1
 
-    def _load(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
+    def _load_now(self, room_id: str, known: int | None) -> tuple[str | None, int, set[int]] | None:
         row = self._db.execute("SELECT data, version FROM rooms WHERE id = ?", (room_id,)).fetchone()
         if row is None:
             return None
         return (None if known == int(row[1]) else str(row[0])), int(row[1]), set()
 
-    def _tombstoned(self, room_id: str) -> bool:
+    def _tombstoned_now(self, room_id: str) -> bool:
         return self._db.execute("SELECT 1 FROM expired WHERE id = ?", (room_id,)).fetchone() is not None
 
-    def _remove(self, room_id: str, version: int | None, expired_at: float | None) -> None:
+    def _remove_now(self, room_id: str, version: int | None, expired_at: float | None) -> None:
         del version  # one process owns the file: what it read is still the row
         with self._db:
             self._db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
@@ -365,7 +412,7 @@ class RoomStore(Store):
                     "INSERT OR REPLACE INTO expired (id, expired_at) VALUES (?, ?)", (room_id, expired_at)
                 )
 
-    def _sweep(self, now: float, cutoff: float) -> list[str]:
+    def _sweep_now(self, now: float, cutoff: float) -> list[str]:
         with self._db:
             gone = [r for (r,) in self._db.execute("SELECT id FROM rooms WHERE last_active <= ?", (cutoff,))]
             self._db.execute(
@@ -378,7 +425,7 @@ class RoomStore(Store):
             self._db.execute("DELETE FROM uses WHERE minute < ?", (int(now // 60) - 1,))
         return gone
 
-    def _count_use(self, kind: str, address: str, minute: int, limit: int) -> bool:
+    def _count_use_now(self, kind: str, address: str, minute: int, limit: int) -> bool:
         if limit < 1:
             return False
         with self._db:
