@@ -55,7 +55,7 @@ from .wild import (
     wild_cards_from,
 )
 
-__all__ = ["KINDS", "Rulebook", "recording", "rulebook_for", "standard_rulebook"]
+__all__ = ["KINDS", "Rulebook", "recording", "rulebook_for", "show_class", "standard_rulebook"]
 
 KINDS: Final = ("play", "hand", "crib")
 """The kinds of count a profile may have players declare (`Rulebook.declared`)."""
@@ -194,6 +194,12 @@ class Rulebook:
         self.show_counter: Callable[..., int] = self._counter()
         """``show_counter(cards, starter, *, crib)``: `show_total` without seats, as one plain function
         for hot loops (the fast table itself under the standard show)."""
+
+    @property
+    def shows_by_class(self) -> bool:
+        """Whether show totals are kept by `show_class`: every plugin that changes the show declares
+        ``cribcore_show_suits_as_standard``, no card is wild and the pack is the standard 52."""
+        return self._by_class
 
     def _suits_as_standard(self, hook: Any, others: list[pluggy.HookImpl]) -> bool:
         """Whether every plugin's show besides standard's declares that it sees suits only through
@@ -519,17 +525,7 @@ class Rulebook:
             seat, dealer = self._seats(seat, dealer, crib=crib)
         else:
             seat = dealer = 0
-        indices = [card.index for card in cards]
-        cut = starter.index
-        rank, suit = cut >> 2, cut & 3
-        suits = {index & 3 for index in indices}
-        if len(suits) == 1:
-            kind = 0 if suit in suits else 1
-        elif rank != _JACK_RANK and _JACKS + suit in indices:
-            kind = 2
-        else:
-            kind = 3
-        key = (tuple(sorted([index >> 2 for index in indices])), rank, kind, crib, seat, dealer)
+        key = (*show_class(cards, starter), crib, seat, dealer)
         total = self._class_totals.get(key)
         if total is None:
             total = self._class_totals_of(cards, (starter,), crib, seat, dealer)[0]
@@ -781,6 +777,25 @@ class _Unkept(dict[Any, Any]):
 
     def __setitem__(self, key: Any, value: Any) -> None:
         pass
+
+
+def show_class(cards: Sequence[Card], starter: Card) -> tuple[tuple[int, ...], int, int]:
+    """The class of a hand (or crib) with its starter that a show seeing suits only as the standard
+    count does (``cribcore_show_suits_as_standard``) cannot tell apart: the hand's ranks sorted and the
+    starter's rank (0 for the ace … 12 for the king), and 0 for a flush of the starter's suit, 1 for a
+    flush of another, 2 for no flush with the jack of the starter's suit held (nobs), 3 for neither.
+    Standard cards only."""
+    indices = [card.index for card in cards]
+    cut = starter.index
+    rank, suit = cut >> 2, cut & 3
+    suits = {index & 3 for index in indices}
+    if len(suits) == 1:
+        kind = 0 if suit in suits else 1
+    elif rank != _JACK_RANK and _JACKS + suit in indices:
+        kind = 2
+    else:
+        kind = 3
+    return tuple(sorted([index >> 2 for index in indices])), rank, kind
 
 
 @contextmanager

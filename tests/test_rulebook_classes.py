@@ -7,11 +7,16 @@ show plugin does not make it, every hand is asked of the hooks."""
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import replace
 
+import pytest
+
 from cribcore.cards import FULL_DECK, Card, parse_cards
+from cribcore.cli.main import main
 from cribcore.hookspecs import hookimpl
+from cribcore.plugincheck import check_show_classes
+from cribcore.pluginmanager import PluginError
 from cribcore.profiles import resolved_profile
 from cribcore.rulebook import Rulebook
 from cribcore.scoring import PAIR, ScoreItem
@@ -111,3 +116,58 @@ def test_four_suits_is_counted_hand_by_hand() -> None:
     # All four suits score 2 more; the same ranks in three suits do not: no class may merge them.
     assert book.show_total(*hand("5H 5D 6C 7S 8H"), crib=False) == 2 + 8 + 4 + 2
     assert book.show_total(*hand("5H 5D 6C 7H 8H"), crib=False) == 2 + 8 + 4
+
+
+class FalselyDeclared:
+    """Declares that it sees suits only as the standard count does, but scores what it says it does not."""
+
+    def __init__(self, items: Callable[[Sequence[Card], Card], list[ScoreItem]]) -> None:
+        self.items = items
+
+    @hookimpl
+    def cribcore_show_items(self, cards: tuple[Card, ...], starter: Card) -> Sequence[ScoreItem]:
+        return self.items(cards, starter)
+
+    @hookimpl
+    def cribcore_show_suits_as_standard(self) -> bool:
+        return True
+
+
+def hearts(cards: Sequence[Card], starter: Card) -> list[ScoreItem]:
+    """1 for every heart in the hand and starter: a suit of its own."""
+    shown = [card for card in (*cards, starter) if card.suit.name == "HEARTS"]
+    return [ScoreItem("hearts", tuple(shown), len(shown))] if shown else []
+
+
+def three_of_a_suit(cards: Sequence[Card], starter: Card) -> list[ScoreItem]:
+    """3 when three cards of the hand share a suit: suits beyond the flush's all-or-nothing."""
+    suits = [card.suit for card in cards]
+    return [ScoreItem("three suited", tuple(cards), 3)] if max(map(suits.count, suits)) == 3 else []
+
+
+class TestTheDeclarationIsChecked:
+    """`plugins --check` and `profiles validate` try a declaration on seeded hands (`check_show_classes`)."""
+
+    @pytest.mark.parametrize("items", [hearts, three_of_a_suit])
+    def test_a_false_declaration_is_one_line_naming_two_hands(
+        self, items: Callable[[Sequence[Card], Card], list[ScoreItem]]
+    ) -> None:
+        with registered("liar", FalselyDeclared(items)):
+            profile = resolved_profile({"name": "liar", "plugins": ["liar"]}, "a test profile")
+            with pytest.raises(PluginError) as caught:
+                check_show_classes(profile)
+        message = str(caught.value)
+        assert "\n" not in message
+        assert message.startswith("plugin 'liar': cribcore_show_suits_as_standard declares that the show")
+        assert " scores " in message
+
+    def test_a_true_declaration_passes(self) -> None:
+        with registered("double-pairs", DoublePairs(True)):
+            check_show_classes(resolved_profile({"name": "d", "plugins": ["double-pairs"]}, "a test profile"))
+
+    def test_plugins_check_reports_it(self, capsys: pytest.CaptureFixture[str]) -> None:
+        with registered("liar", FalselyDeclared(hearts)):
+            assert main(["plugins", "--check", "liar"]) == 1
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1
+        assert "cribcore_show_suits_as_standard" in err
