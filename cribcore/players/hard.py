@@ -111,8 +111,8 @@ class HardPlayer(LevelPlayer):
 
     def play_rule_pegging(self, view: SeatView) -> Callable[[DiscardOption], float] | None:
         """What the profile's play (not the standard one) changes in a keep's pegging, net of the other
-        seat's, by discard option, times `PLAY_RULE_WEIGHT`; ``None`` under the standard play or where the pegging table does not
-        fit the game (see the module docstring)."""
+        seat's, by discard option, times `PLAY_RULE_WEIGHT`; ``None`` under the standard play or where
+        the pegging table does not fit the game (see the module docstring)."""
         book = self.rulebook_of(view)
         if book.is_standard_play or len(view.hand) - view.rules.discards != 4 or not fits(book):
             return None
