@@ -52,10 +52,10 @@ PEGGING = {True: 3.3, False: 2.2}
 
 PLAY_RULE_WEIGHT = 0.5
 """How much of what the profile's play changes in a keep's pegging, by the pegging tables, the discard
-counts. The tables play every deal out by the play search's quick rule on both sides; the level plays
-by the search, which spends much of that difference, and weighed in full the discard gave up more in
-the show than it won in the play (measured under the test rule ``pairs-six``, see
-benchmarks/README.md)."""
+counts. The tables play every deal out by the play search's quick rule on both sides; played by the
+search, a keep chosen for the full difference won back under half of what the tables promised, and
+gave up half or more of that in the show (measured under the test rule ``pairs-six``, see
+benchmarks/README.md: weighed in full or by half, the discard's net gain is within noise of none)."""
 
 
 @dataclass(frozen=True, slots=True)
