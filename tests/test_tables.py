@@ -15,11 +15,12 @@ import pytest
 
 from cribcore import Game, Profile, load_profile
 from cribcore.cli.main import main
-from cribcore.players import pegtable, tablefiles, wintable, wintable_build
+from cribcore.players import hard, pegtable, tablefiles, wintable, wintable_build
 from cribcore.players.expert import ExpertPlayer
 from cribcore.players.hard import HardPlayer
 from cribcore.players.pegging import play_out_ranks, risks_for
 from cribcore.players.rankplay import RankPlay, play_risks
+from cribcore.players.tally import RANK
 from cribcore.rulebook import Rulebook, rulebook_for, standard_rulebook
 
 from .house_rules import PAIRS_SIX, data_dir, pairs_six
@@ -173,6 +174,20 @@ class TestTheLevelsKnowThePlayRule:
             view = Game(profile, seed=seed).view(0)
             differ += HardPlayer(seed).discard(view) != HardPlayer(seed, rulebook=told).discard(view)
         assert differ > 0
+
+    def test_hard_weighs_part_of_what_the_play_rule_changes(self, pairs_six: str, data_dir: Path) -> None:
+        profile = house_profile(pairs_six)
+        view = Game(profile, seed=5).view(1)
+        player = HardPlayer(5)
+        term = player.play_rule_pegging(view)
+        assert term is not None and 0 < hard.PLAY_RULE_WEIGHT < 1
+        table, standard = pegtable.peg_table_for(rulebook_for(profile)), pegtable.peg_table()
+        for _, _, option in player.rank_discards(view, pegging=False):
+            ranks = [RANK[c.index] for c in option.kept]
+            mine, theirs = table.pegging(ranks, view.is_dealer)
+            base_mine, base_theirs = standard.pegging(ranks, view.is_dealer)
+            change = (mine - theirs) - (base_mine - base_theirs)
+            assert term(option) == pytest.approx(hard.PLAY_RULE_WEIGHT * change)
 
     def test_under_the_standard_play_hard_adds_nothing(self) -> None:
         view = Game(seed=4).view(0)

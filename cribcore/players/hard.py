@@ -8,9 +8,10 @@ this deal counts too: each discard gains `REACH_VALUE` times the share of starte
 with the expected crib (own crib) and the usual pegging (`PEGGING`), would reach the target.
 
 Under a profile whose play is not the standard one (two seats keeping four), each discard also gains
-what the profile's play changes in how the kept four peg: the keep's pegging difference (the seat's
-less the other seat's) in the profile's pegging table less the same in the standard table
-(`cribcore.players.pegtable`, the profile's table built on first use and kept by fingerprint); near the
+part (`PLAY_RULE_WEIGHT`) of what the profile's play changes in how the kept four peg: the keep's
+pegging difference (the seat's less the other seat's) in the profile's pegging table less the same in
+the standard table (`cribcore.players.pegtable`, the profile's table built on first use and kept by
+fingerprint); near the
 end, the usual pegging of the reach estimate moves by what the profile's play adds to the seat's role
 on average. Under the standard play there is no such term, so the standard level discards exactly as
 before.
@@ -37,7 +38,7 @@ from .pegging import ENDGAME_REACH, WIN_VALUE, PlayEstimate, search_play
 from .pegtable import fits, peg_table, peg_table_for
 from .tally import RANK, card_of
 
-__all__ = ["DISCARD_REACH", "PEGGING", "REACH_VALUE", "Decision", "HardPlayer"]
+__all__ = ["DISCARD_REACH", "PEGGING", "PLAY_RULE_WEIGHT", "REACH_VALUE", "Decision", "HardPlayer"]
 
 DISCARD_REACH = 40
 """Within this many points of the target, the discard also weighs reaching it in this deal."""
@@ -48,6 +49,13 @@ REACH_VALUE = 20.0
 PEGGING = {True: 3.3, False: 2.2}
 """About how many points the dealer (``True``) and the pone peg in a deal, for the reach estimate
 (measured: the hard level against itself, 1,368 deals)."""
+
+PLAY_RULE_WEIGHT = 0.5
+"""How much of what the profile's play changes in a keep's pegging, by the pegging tables, the discard
+counts. The tables play every deal out by the play search's quick rule on both sides; played by the
+search, a keep chosen for the full difference won back under half of what the tables promised, and
+gave up half or more of that in the show (measured under the test rule ``pairs-six``, see
+benchmarks/README.md: weighed in full or by half, the discard's net gain is within noise of none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +111,8 @@ class HardPlayer(LevelPlayer):
 
     def play_rule_pegging(self, view: SeatView) -> Callable[[DiscardOption], float] | None:
         """What the profile's play (not the standard one) changes in a keep's pegging, net of the other
-        seat's, by discard option; ``None`` under the standard play or where the pegging table does not
-        fit the game (see the module docstring)."""
+        seat's, by discard option, times `PLAY_RULE_WEIGHT`; ``None`` under the standard play or where
+        the pegging table does not fit the game (see the module docstring)."""
         book = self.rulebook_of(view)
         if book.is_standard_play or len(view.hand) - view.rules.discards != 4 or not fits(book):
             return None
@@ -116,7 +124,7 @@ class HardPlayer(LevelPlayer):
             ranks = [RANK[c.index] for c in option.kept]
             mine, theirs = table.pegging(ranks, dealer)
             base_mine, base_theirs = standard.pegging(ranks, dealer)
-            return (mine - theirs) - (base_mine - base_theirs)
+            return PLAY_RULE_WEIGHT * ((mine - theirs) - (base_mine - base_theirs))
 
         return pegging
 
