@@ -16,8 +16,12 @@ import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from cribcore.server.rooms import Room
 
 __all__ = ["PostgresServer", "pg_binaries", "postgres_server", "postgres_url"]
 
@@ -130,3 +134,14 @@ def postgres_url(postgres_server: PostgresServer) -> str:
             "IF to_regclass('uses') IS NOT NULL THEN TRUNCATE uses; END IF; END $$"
         )
     return postgres_server.url
+
+
+def ann_and_bob(seed: int) -> Room:
+    """A new same-device room of the standard game for Ann and Bob (easy computer level), seeded
+    ``seed``: what the tests of two processes sharing a database store and move on."""
+    from cribcore.profiles import load_profile
+    from cribcore.server.rooms import Room
+
+    return Room.create(
+        mode="same-device", profile=load_profile(), names=["Ann", "Bob"], level="easy", seed=seed, now=1.0
+    )[0]

@@ -16,7 +16,7 @@ from cribcore.profiles import load_profile
 from cribcore.server.catchup import catch_up
 from cribcore.server.rooms import Room
 
-from .pg import postgres_server, postgres_url
+from .pg import ann_and_bob, postgres_server, postgres_url
 
 __all__ = ["postgres_server", "postgres_url"]
 
@@ -86,14 +86,7 @@ def test_a_process_applies_only_the_moves_made_elsewhere(postgres_url: str) -> N
     async def scenario() -> None:
         here, there = PostgresStore(postgres_url), PostgresStore(postgres_url)
         try:
-            room = Room.create(
-                mode="same-device",
-                profile=load_profile(),
-                names=["Ann", "Bob"],
-                level="easy",
-                seed=4,
-                now=1.0,
-            )[0]
+            room = ann_and_bob(4)
             await here.add(room)
             assert (await there.get(room.id, 2.0)).to_text() == room.to_text() and there.rebuilt == 1
             players = [make_player("easy", seed=i) for i in range(2)]
@@ -135,14 +128,7 @@ def test_a_change_announced_with_its_row_is_taken_without_reading_it(postgres_ur
         try:
             with psycopg.connect(postgres_url, autocommit=True) as ear:
                 ear.execute(f"LISTEN {CHANNEL}")
-                room = Room.create(
-                    mode="same-device",
-                    profile=load_profile(),
-                    names=["Ann", "Bob"],
-                    level="easy",
-                    seed=8,
-                    now=1.0,
-                )[0]
+                room = ann_and_bob(8)
                 await here.add(room)
                 await there.get(room.id, 2.0)
                 reads = there.reads

@@ -13,12 +13,11 @@ import pytest
 from anyio.from_thread import start_blocking_portal
 from starlette.testclient import TestClient
 
-from cribcore.profiles import load_profile
 from cribcore.server.app import create_app
-from cribcore.server.rooms import Room, RoomError
+from cribcore.server.rooms import RoomError
 from cribcore.server.store_pg import PostgresStore
 
-from .pg import postgres_server, postgres_url
+from .pg import ann_and_bob, postgres_server, postgres_url
 from .test_server import FAST, Clock
 
 __all__ = ["postgres_server", "postgres_url"]
@@ -33,14 +32,7 @@ def with_two(url: str, body: Two) -> None:
     async def scenario() -> None:
         a, b = PostgresStore(url), PostgresStore(url)
         try:
-            room = Room.create(
-                mode="same-device",
-                profile=load_profile(),
-                names=["Ann", "Bob"],
-                level="easy",
-                seed=3,
-                now=1.0,
-            )[0]
+            room = ann_and_bob(3)
             await a.add(room)
             await body(a, b, room.id)
         finally:
