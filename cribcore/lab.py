@@ -71,8 +71,6 @@ KNOWING_LEVELS = ("hard", "expert")
 CONFIDENCE = 0.95
 """The confidence of each side's interval, and of the difference intervals of a run taken together."""
 
-Z95 = 1.959964
-
 FIGURES: tuple[str, ...] = (
     "deals_per_game",
     "first_dealer_wins",
@@ -422,26 +420,6 @@ class Figure:
         }
 
 
-_T95 = (0.0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
-"""Student's t two-sided 95 % quantiles for 1 to 10 degrees of freedom (where the expansion is poor)."""
-
-
-def t95(dof: int) -> float:
-    """The two-sided 95 % quantile of Student's t with ``dof`` degrees of freedom (from a table
-    to 10 degrees of freedom, then the Cornish-Fisher expansion about the normal quantile), so that small
-    runs get honest intervals too."""
-    if dof < len(_T95):
-        return _T95[max(1, dof)]
-    z = Z95
-    d = dof
-    return (
-        z
-        + (z**3 + z) / (4 * d)
-        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * d * d)
-        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * d**3)
-    )
-
-
 def difference_level(figures: int) -> float:
     """The confidence of each difference interval when a run reports ``figures`` of them: Bonferroni's
     ``1 - 0.05 / figures``, so that they all hold their true differences together with 95 % confidence."""
@@ -506,7 +484,7 @@ def _estimate(paired: Paired, name: str, level: float) -> Figure:
     ssr = max(0.0, arr - 2 * rr * arbr + rr * rr * brr) / (mr * mr)
     cross = (apar - rr * apbr - rp * bpar + rp * rr * bpbr) / (mp * mr)
     dof = max(1, n - 1)
-    t = t95(dof)
+    t = t_quantile(CONFIDENCE, dof)
     sep = math.sqrt(ssp / dof / n)
     ser = math.sqrt(ssr / dof / n)
     sed = math.sqrt(max(0.0, ssp + ssr - 2 * cross) / dof / n)

@@ -62,10 +62,11 @@ def check_show_classes(profile: Profile, seed: int = CHECK_SEED, samples: int = 
     starter, must score what another member of its class scores, both asked of the hooks. Raises
     `PluginError` naming the declaring plugins, the hook and the two hands that differ; does nothing for
     a profile that declares nothing."""
-    if not rulebook_for(profile).shows_by_class:
+    book = rulebook_for(profile)
+    if not book.shows_by_class:
         return
     rng = random.Random(seed)
-    pack = list(rulebook_for(profile).pack)
+    pack = list(book.pack)
     size = profile.rules.hand_size
     with recording(profile) as asked:  # every total from the hooks, none from the class cache
         for sample in range(samples):

@@ -14,8 +14,8 @@ that never change an answer:
 - and when every plugin that changes the show declares that it sees suits only as the standard count
   does (``cribcore_show_suits_as_standard``: through flushes and nobs), show *totals* are kept by class
   too: the hand's ranks, the starter's rank and whether the hand is a flush of the starter's suit, a
-  flush of another, holds the jack of the starter's suit or none of these (the classes of
-  `cribcore.stats`), so that all the hands of a class are counted by the hooks once.
+  flush of another, holds the jack of the starter's suit or none of these (`show_class`, the classes
+  `cribcore.stats` counts too), so that all the hands of a class are counted by the hooks once.
 
 Wild cards (``cribcore_wild_cards``, `cribcore.wild`) are counted here too: a count holding one is the
 best substitution's, found once and cached by the same key; a count holding none is counted as if no card

@@ -33,7 +33,7 @@ from itertools import combinations_with_replacement
 
 from .cards import FULL_DECK, Card, Rank
 from .profiles import Profile
-from .rulebook import Rulebook, rulebook_for
+from .rulebook import Rulebook, rulebook_for, show_class
 from .scoring import show_total
 
 __all__ = [
@@ -232,27 +232,13 @@ def _check_member(
     hand = [_card(rank, suits_of[rank].pop()) for rank in hand_ranks]
     taken = {card.index % _SUITS for card in hand if int(card.rank) == starter_rank}
     starter = _card(starter_rank, rng.choice([suit for suit in range(_SUITS) if suit not in taken]))
-    kind = _class_kind(hand, starter)
+    kind = show_class(hand, starter)[2]
     for _weight, shown, cut in classes:
-        if _class_kind(shown, cut) == kind:
+        if show_class(shown, cut)[2] == kind:
             if book.show_total(hand, starter, crib=crib) != book.show_total(shown, cut, crib=crib):
                 raise _suits_seen(book)
             return
     raise AssertionError("every combination belongs to one of its classes")
-
-
-def _class_kind(hand: list[Card], starter: Card) -> int:
-    """Which class of the module docstring a combination is in: 0 a flush with the starter's suit, 1 a
-    flush with another, 2 nobs without a flush, 3 neither."""
-    suits = {card.index % _SUITS for card in hand}
-    starter_suit = starter.index % _SUITS
-    if len(suits) == 1:
-        return 0 if starter_suit in suits else 1
-    if int(starter.rank) != _JACK and any(
-        int(card.rank) == _JACK and card.index % _SUITS == starter_suit for card in hand
-    ):
-        return 2
-    return 3
 
 
 def _rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
