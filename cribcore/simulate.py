@@ -470,7 +470,10 @@ def _stop_workers(executor: ProcessPoolExecutor) -> None:
     processes: dict[int, Any] = getattr(executor, "_processes", None) or {}
     for process in list(processes.values()):
         process.terminate()
-    executor.shutdown(wait=False, cancel_futures=True)
+    # Waiting costs nothing once the workers are gone, and it must be done: the executor's own thread
+    # closes its wake-up pipe as it ends, and left running it races the interpreter's exit, which wakes
+    # it through that pipe (a traceback, "Bad file descriptor", after the run has stopped).
+    executor.shutdown(wait=True, cancel_futures=True)
 
 
 def _run_dask(
