@@ -1504,6 +1504,14 @@ function leaveTable() {
   $("conn").textContent = "";
 }
 
+// A table opened shows nothing of the game shown before it: until this game's server answers, the
+// last game's hand, scores and pile would pass for this one's.
+function clearTable() {
+  for (const id of ["log", "scores", "deal-info", "board", "seats", "starter", "crib", "pile", "hand", "prompt", "mine", "show-list"]) $(id).replaceChildren();
+  $("count").textContent = "0";
+  for (const id of ["over", "review", "show", "curtain", "hint-text", "claim", "confirm", "go", "hint"]) show($(id), false);
+}
+
 function go(hash) {
   if (location.hash === hash || (!hash && !location.hash)) route();
   else location.hash = hash;
@@ -1529,8 +1537,8 @@ function route() {
     if (rec) {
       if (table && table.rec.room === id) return;
       leaveTable();
+      clearTable();
       screen("table");
-      $("log").replaceChildren();
       table = new Table(rec);
       table.start();
       return;
