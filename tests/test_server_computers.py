@@ -4,8 +4,9 @@ its own room only; the quick levels decide on it (issue 33: no thread hop per mo
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -14,6 +15,7 @@ from cribcore.actions import Action
 from cribcore.players.base import Player
 from cribcore.players.hints import Hint, hint
 from cribcore.players.registry import make_player
+from cribcore.rulebook import Rulebook, standard_rulebook
 from cribcore.server import app, rooms
 from cribcore.server.app import Limits, create_app
 from cribcore.views import SeatView
@@ -169,3 +171,57 @@ def test_another_room_is_served_while_a_hint_is_worked_out(
         assert ann.receive()["type"] == "hint"
         assert gate.released_in_time is True
         assert not cal.errors
+
+
+def test_a_quick_level_waits_for_its_tables_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A house rule's first pegging table is about a minute of CPU: it is made ready in a worker
+    thread, once, while the server answers other rooms; then the level decides on the loop as usual."""
+    gate = Gate()
+    prepared: list[tuple[str, tuple[str, ...]]] = []
+    deciding: set[int] = set()
+
+    def gated_prepare(book: Rulebook, levels: Sequence[str]) -> None:
+        prepared.append((book.fingerprint, tuple(levels)))
+        gate.entered.set()
+        gate.released_in_time = gate.release.wait(GUARD_SECONDS)
+
+    class Watched:
+        def __init__(self, inner: Player) -> None:
+            self.inner = inner
+
+        def choose(self, view: SeatView) -> Action:
+            deciding.add(threading.get_ident())
+            return self.inner.choose(view)
+
+    monkeypatch.setattr(app, "prepare_tables", gated_prepare)
+    # The hard level's seat, deciding as easy does: the tables are what this test is about.
+    monkeypatch.setattr(rooms, "make_player", lambda kind, seed=None: Watched(make_player("easy", seed)))
+    assert client.portal is not None
+    loop_thread = client.portal.call(_thread_ident)
+    friends = client.post("/api/rooms", json={"mode": "friend", "names": ["Bea"], "seed": 3}).json()
+    with connect(client, friends["keys"][0]["key"]) as bea:
+        made: dict[str, Any] = {}
+        creating = threading.Thread(
+            target=lambda: made.update(
+                client.post(
+                    "/api/rooms",
+                    json={"mode": "computer", "names": ["Ann"], "level": "hard", "seed": 2},
+                ).json()
+            )
+        )
+        creating.start()  # the computer discards as the room is made: its tables first
+        assert gate.entered.wait(GUARD_SECONDS), "the tables were never asked for"
+        bea.send(type="ping")
+        assert bea.receive()["type"] == "pong"  # answered while the tables are being made
+        gate.release.set()
+        creating.join(GUARD_SECONDS)
+        assert gate.released_in_time is True
+    with connect(client, made["keys"][0]["key"]) as ann:
+        chooser = make_player("easy", seed=0)
+        while not any(e.kind == "play" and e.seat == 1 for e in ann.log):
+            ann.send(type="action", action=str(chooser.choose(ann.view)))
+            ann.receive()
+    assert prepared == [(standard_rulebook().fingerprint, ("hard",))]  # once, not per move
+    assert deciding == {loop_thread}

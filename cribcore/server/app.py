@@ -35,7 +35,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..i18n import gettext
 from ..players.registry import DEFAULT_LEVEL, LEVELS
+from ..players.tables import prepare as prepare_tables
 from ..profiles import Profile, builtin_names, load_profile
+from ..rulebook import Rulebook
 from ..speech_messages import say
 from .catalog import LANGS, board_messages
 from .eager import start_now
@@ -233,6 +235,9 @@ class _Server:
         self.reviews: OrderedDict[tuple[str, int, int, int, str], dict[str, Any]] = OrderedDict()
         """Reviews answered, by room, game, seat, events in the game and language: a finished game's
         review is the same each time it is asked for (the most recent `REVIEWS_KEPT`)."""
+        self.tables_ready: set[tuple[str, str]] = set()
+        """The (profile fingerprint, level) pairs whose tables are in memory (`have_tables`)."""
+        self.table_locks: dict[tuple[str, str], asyncio.Lock] = {}
         self.reviewing = asyncio.Semaphore(1)
         """One review is worked out at a time: the others wait, and take no more of the processor."""
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -360,19 +365,36 @@ class _Server:
                         await self.send_state(conn, room, full=True)
                     break
 
-    @staticmethod
-    async def run_computers(room: Room) -> None:
+    async def run_computers(self, room: Room) -> None:
         """Make the computer seats' moves that are due, in the order the room gives them, each decided
         from its seat's view only. A level whose decisions are quick (`INLINE_LEVELS`: at most a few
         milliseconds, most well under one) decides right here, on the event loop, as a hop to a thread
-        would cost more than the decision; the expert (tens to hundreds of milliseconds) decides in a
-        worker thread, which holds its own room, whose lock the caller has, but not the event loop."""
+        would cost more than the decision, once its tables are at hand (`have_tables`); the expert (tens
+        to hundreds of milliseconds) decides in a worker thread, which holds its own room, whose lock
+        the caller has, but not the event loop."""
         while (turn := room.computer_turn()) is not None:
             seat, player, view = turn
-            if room.seats[seat].kind in INLINE_LEVELS:
+            kind = room.seats[seat].kind
+            if kind in INLINE_LEVELS:
+                await self.have_tables(room.game.rulebook, kind)
                 room.computer_move(seat, player.choose(view))
             else:
                 room.computer_move(seat, await asyncio.to_thread(player.choose, view))
+
+    async def have_tables(self, book: Rulebook, level: str) -> None:
+        """Have in memory every table ``level`` decides with under ``book``'s profile before it decides
+        on the event loop. A house rule's own tables are read from the data directory or, the first
+        time, built (`cribcore.players.tables.prepare`: the hard level's pegging table under a new
+        play rule is about a minute of CPU): in a worker thread, once for every room that asks meanwhile,
+        while the event loop serves the other rooms. Only the rooms that need them wait."""
+        key = (book.fingerprint, level)
+        if key in self.tables_ready:
+            return
+        lock = self.table_locks.setdefault(key, asyncio.Lock())
+        async with lock:
+            if key not in self.tables_ready:
+                await asyncio.to_thread(prepare_tables, book, (level,))
+                self.tables_ready.add(key)
 
     def lock(self, room_id: str) -> asyncio.Lock:
         lock = self.locks.get(room_id)
