@@ -13,8 +13,6 @@ import pytest
 
 from .conftest import PluginSite
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "toss-fives"
-
 
 @pytest.fixture(scope="module")
 def installed(plugin_site: PluginSite) -> dict[str, str]:
@@ -41,7 +39,7 @@ def test_plugins_lists_the_installed_example(installed: dict[str, str], tmp_path
 def test_profiles_list_shows_the_profiles_the_installed_examples_ship(
     installed: dict[str, str], tmp_path: Path
 ) -> None:
-    """Installed with pip, the joker, captain's and auction examples add their profiles to the list."""
+    """Installed with pip, every example adds its profile to the list."""
     done = cribbage({**installed, "COLUMNS": "200"}, "profiles", "list", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
@@ -49,6 +47,8 @@ def test_profiles_list_shows_the_profiles_the_installed_examples_ship(
         ("joker-cribbage", "cribcore-joker-cribbage"),
         ("captains", "cribcore-captains"),
         ("auction", "cribcore-auction"),
+        ("one-eyed-jacks", "cribcore-one-eyed-jacks"),
+        ("toss-fives", "cribcore-toss-fives"),
     ):
         assert f"{name} (from {package})" in done.stdout
     shown = cribbage(installed, "profiles", "show", "captains", "--json", cwd=tmp_path)
@@ -64,7 +64,7 @@ def test_a_game_on_a_profile_naming_it_follows_the_house_rule(
         installed,
         "play",
         "--profile",
-        str(EXAMPLE / "toss-fives.toml"),
+        "toss-fives",  # the profile the package ships, by name
         "--players",
         "computer,computer",
         "--seed",

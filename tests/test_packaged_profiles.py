@@ -25,6 +25,8 @@ SHIPPED = {
     "joker-cribbage": ("cribcore-joker-cribbage", "cribcore_joker_cribbage", "joker-cribbage.toml"),
     "captains-cribbage": ("cribcore-captains", "cribcore_captains", "captains.toml"),
     "auction-cribbage": ("cribcore-auction", "cribcore_auction", "auction.toml"),
+    "one-eyed-jacks": ("cribcore-one-eyed-jacks", "cribcore_one_eyed_jacks", "one-eyed-jacks.toml"),
+    "toss-fives": ("cribcore-toss-fives", "cribcore_toss_fives", "toss-fives.toml"),
 }
 
 
@@ -59,7 +61,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
 
 @pytest.fixture
 def examples(site: Site, monkeypatch: pytest.MonkeyPatch) -> Site:
-    """The three example packages, as ``pip install ./examples/NAME`` installs them."""
+    """The example packages, as ``pip install ./examples/NAME`` installs them."""
     for folder, (distribution, _, _) in SHIPPED.items():
         monkeypatch.syspath_prepend(str(EXAMPLES / folder))
         pyproject = tomllib.loads((EXAMPLES / folder / "pyproject.toml").read_text(encoding="utf-8"))
@@ -73,12 +75,15 @@ def examples(site: Site, monkeypatch: pytest.MonkeyPatch) -> Site:
 
 
 def test_the_examples_ship_their_profiles_under_their_names(examples: Site) -> None:
-    found = packaged_profiles()
-    assert {name: [p.package for p in found[name]] for name in ("joker-cribbage", "captains", "auction")} == {
+    expected = {
         "joker-cribbage": ["cribcore-joker-cribbage"],
         "captains": ["cribcore-captains"],
         "auction": ["cribcore-auction"],
+        "one-eyed-jacks": ["cribcore-one-eyed-jacks"],
+        "toss-fives": ["cribcore-toss-fives"],
     }
+    found = packaged_profiles()
+    assert {name: [p.package for p in found[name]] for name in expected} == expected
 
 
 @pytest.mark.parametrize("folder", sorted(SHIPPED))
@@ -98,6 +103,8 @@ def test_profiles_list_shows_the_shipped_profiles_with_their_package(
         "joker-cribbage (from cribcore-joker-cribbage)",
         "captains (from cribcore-captains)",
         "auction (from cribcore-auction)",
+        "one-eyed-jacks (from cribcore-one-eyed-jacks)",
+        "toss-fives (from cribcore-toss-fives)",
     ):
         assert line in out
     assert main(["profiles", "list", "--json"]) == 0
@@ -109,8 +116,21 @@ def test_profiles_list_shows_the_shipped_profiles_with_their_package(
 def test_a_shipped_profile_plays_by_name(examples: Site, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["score", "X1", "5D", "5H", "JS", "--starter", "5S", "--profile", "joker-cribbage", "--json"]
     status = main(argv)
-    assert status == 0, capsys.readouterr().err
-    assert json.loads(capsys.readouterr().out)["total"] > 0
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert json.loads(captured.out)["total"] > 0
+    assert captured.err == ""  # no warning: only a built-in profile's name can be shadowed
+
+
+def test_the_one_eyed_jacks_profile_counts_by_name(
+    examples: Site, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The example of examples/one-eyed-jacks/README.md, with the profile named instead of its file."""
+    argv = ["score", "4C", "5D", "6H", "JS", "--starter", "5S", "--profile", "one-eyed-jacks", "--json"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["total"] == 24
+    assert captured.err == ""
 
 
 STANDARD_AGAIN = """name = "standard"

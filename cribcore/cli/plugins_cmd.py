@@ -49,8 +49,10 @@ def add_plugins_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "new",
         help=_("write a new plugin package to start from"),
         description=_(
-            "Write a ready plugin package: pyproject.toml with the entry point, a module with one "
-            "hook, a profile naming it and a pytest test. It installs with 'pip install DIR' as it is."
+            "Write a ready plugin package: pyproject.toml with the entry points, a module with one "
+            "hook, a profile naming it that the package ships, and pytest tests. It installs with "
+            "'pip install DIR' as it is; then 'cribbage profiles list' shows its profile NAME and "
+            "'--profile NAME' plays it."
         ),
     )
     new.add_argument("name", metavar="NAME", help=_("the plugin's name: lower-case words joined by dashes"))
@@ -139,8 +141,9 @@ def _new(args: argparse.Namespace, console: Console) -> int:
     console.print(
         _(
             "Wrote the plugin package {folder}. Install it with: pip install {folder}  "
-            "Test it with: pytest {tests}"
-        ).format(folder=folder, tests=folder / "tests"),
+            "Test it with: pytest {tests}  Once installed, play its profile with: "
+            "cribbage play --profile {name}"
+        ).format(folder=folder, tests=folder / "tests", name=args.name),
         markup=False,
         highlight=False,
         soft_wrap=True,

@@ -34,13 +34,13 @@ def load_profile_option(text: str, command: str, option: str | None = "--profile
     """The profile ``--profile`` (or ``option``; ``None`` for a positional argument) names; raises
     `UsageError` (exit status 2) with the one-line reason naming the option, the file and the key when
     it does not load."""
-    from ..profiles import ProfileError, load_profile
+    from ..profiles import ProfileError, builtin_names, load_profile
 
     try:
         profile = load_profile(text)
     except ProfileError as exc:
         raise UsageError(f"{option}: {exc}" if option else str(exc), command) from None
-    if text != STANDARD and profile.name == text and "/" not in text and not text.endswith(".toml"):
+    if text != STANDARD and text in builtin_names():
         _warn_if_shadowed(text)
     return profile
 

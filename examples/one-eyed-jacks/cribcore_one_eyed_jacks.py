@@ -29,3 +29,14 @@ class OneEyedJacks:
     @hookimpl
     def cribcore_wild_cards(self) -> Mapping[Card, Sequence[Card]]:
         return dict.fromkeys(ONE_EYED_JACKS, FULL_DECK)
+
+
+PROFILE = """\
+name = "one-eyed-jacks"
+description = "Six-card cribbage with the one-eyed jacks (J♠ and J♥) wild in the show."
+extends = "standard"
+plugins = ["one-eyed-jacks"]
+"""
+"""The profile one-eyed-jacks.toml as this package ships it: its ``cribcore.profiles`` entry point
+``one-eyed-jacks``, so that installing the package adds it to ``cribbage profiles list`` and
+``--profile one-eyed-jacks`` loads it."""

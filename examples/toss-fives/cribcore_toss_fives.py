@@ -2,7 +2,8 @@
 
 A house rule, and a complete third-party cribcore plugin: one class registered in the
 ``cribcore.plugins`` entry-point group, with its options as a pydantic model. It implements one hook,
-``cribcore_check_discard``, to forbid discards that keep a tossed card.
+``cribcore_check_discard``, to forbid discards that keep a tossed card. Its profile ships with it, as
+``PROFILE`` in the ``cribcore.profiles`` entry-point group.
 """
 
 from __future__ import annotations
@@ -39,3 +40,17 @@ class TossFives:
         if tossed < min(dealt, rules.discards):
             return f"toss {self.options.rank}s: every {self.options.rank} you are dealt goes to the crib"
         return None
+
+
+PROFILE = """\
+name = "toss-fives"
+description = "Six-card cribbage where every five dealt must be laid away to the crib."
+extends = "standard"
+plugins = ["toss-fives"]
+
+[options.toss-fives]
+rank = "5"
+"""
+"""The profile toss-fives.toml as this package ships it: its ``cribcore.profiles`` entry point
+``toss-fives``, so that installing the package adds it to ``cribbage profiles list`` and
+``--profile toss-fives`` loads it."""
