@@ -16,8 +16,9 @@ import os
 import signal
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from rich.console import Console
@@ -26,7 +27,10 @@ from ..i18n import _
 from ..saves import data_dir
 from .commands import UsageError
 
-__all__ = ["add_serve_parser", "serve_command"]
+if TYPE_CHECKING:
+    from ..profiles import Profile
+
+__all__ = ["add_serve_parser", "offered_profiles", "serve_command"]
 
 DB_NAME = "server.sqlite3"
 
@@ -74,8 +78,20 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         dest="profiles",
         action="append",
         default=[],
-        metavar="FILE",
-        help=_("offer a house-rule profile file besides the built-in ones (repeatable)"),
+        metavar="NAME|FILE",
+        help=_(
+            "offer this profile too: one an installed package ships (see 'cribbage profiles list') or "
+            "a profile file (repeatable)"
+        ),
+    )
+    parser.add_argument(
+        "--no-packaged-profiles",
+        dest="packaged_profiles",
+        action="store_false",
+        help=_(
+            "offer only the built-in profiles and the --profile ones, not every profile installed "
+            "packages ship"
+        ),
     )
     parser.add_argument(
         "--public-url",
@@ -104,7 +120,7 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
     # Imported here so that the other commands start without the web stack.
     import uvicorn
 
-    from ..server.app import Limits, create_app, default_profiles
+    from ..server.app import Limits, create_app
     from ..server.store import lock_database
 
     if not 0 <= args.port <= 65535:
@@ -121,7 +137,7 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(_("--workers: several processes need a PostgreSQL --db (postgresql://…)"), "serve")
     if args.migrate_from is not None:
         return migrate(args.migrate_from, db, console)
-    profiles = default_profiles(tuple(args.profiles))
+    profiles = offered_profiles(args.profiles, packaged=args.packaged_profiles)
     if not is_postgres(db):
         db = Path(db)
     # A second server on the same SQLite file would accept moves the first never sees (PostgreSQL
@@ -180,6 +196,26 @@ def serve_command(args: argparse.Namespace, console: Console) -> int:
         if lock is not None:
             lock.release()
     return 0
+
+
+def offered_profiles(named: Sequence[str], *, packaged: bool = True) -> dict[str, Profile]:
+    """The profiles ``serve`` offers, by name: every built-in one, then (when ``packaged``) every one
+    an installed package ships, then the ones ``--profile`` names (a profile's name or a file; a later
+    profile of a name replaces the earlier). A packaged profile that cannot be used is left out with
+    one `PackagedProfileWarning` saying why, as ``profiles list`` leaves it out (`packaged_rows`).
+    Raises `ProfileError` when one of ``named`` does not load, before any package's profile is loaded."""
+    from ..profiles import builtin_names, load_profile
+    from ..server.app import default_profiles
+    from .packaged_rows import packaged_rows
+
+    chosen = [load_profile(text) for text in named]
+    offered = default_profiles()
+    if packaged:
+        offered.update(
+            (profile.name, profile) for profile, _package in packaged_rows(frozenset(builtin_names()))
+        )
+    offered.update((profile.name, profile) for profile in chosen)
+    return offered
 
 
 def _public_url(text: str | None) -> str | None:
