@@ -24,6 +24,7 @@ BAD = "no-such-profile"
         (["lab", "standard", "--against", BAD, "--games", "1"], "--against: "),
         (["tables", "build", BAD], ""),
         (["tables", "clear", BAD], ""),
+        (["serve", "--port", "0", "--profile", BAD], "--profile: "),
     ],
 )
 def test_an_unknown_profile_is_a_usage_error_named_by_its_argument(

@@ -52,8 +52,8 @@ def test_a_bad_profile_file_is_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('name = "bad"\n[rules]\ntarget = "lots"\n')
     result = run_cribbage("serve", "--profile", str(bad), "--db", str(tmp_path / "r.sqlite3"))
-    assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1
-    assert "target" in result.stderr
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "--profile" in result.stderr and "target" in result.stderr
 
 
 def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path: Path) -> None:

@@ -18,10 +18,11 @@ from starlette.testclient import TestClient
 
 from cribcore import pluginmanager
 from cribcore.cli import serve_cmd
+from cribcore.cli.commands import UsageError
 from cribcore.cli.serve_cmd import offered_profiles
 from cribcore.packaged_profiles import ENTRY_POINT_GROUP
 from cribcore.problems import PackagedProfileWarning
-from cribcore.profiles import ProfileError, builtin_names
+from cribcore.profiles import builtin_names
 from cribcore.server.app import create_app
 
 from .server_client import connect
@@ -113,7 +114,7 @@ def test_without_packaged_profiles_only_a_named_one_is_offered(site: Site) -> No
 
 def test_a_named_profile_that_does_not_load_is_refused_before_any_package_is_read(site: Site) -> None:
     install_broken(site, "not-a-profile")
-    with pytest.raises(ProfileError, match=r"^unknown profile 'nosuch' "):
+    with pytest.raises(UsageError, match=r"^--profile: unknown profile 'nosuch' "):
         offered_profiles(["nosuch"])
 
 
@@ -194,15 +195,15 @@ def test_serve_without_packaged_profiles_reads_no_package(
 @pytest.mark.parametrize(
     ("named", "error"),
     [
-        ("nosuch", "cribbage: error: unknown profile 'nosuch' (built-in: standard, "),
-        ("missing.toml", "cribbage: error: missing.toml: no such profile file"),
+        ("nosuch", "cribbage serve: error: --profile: unknown profile 'nosuch' (built-in: standard, "),
+        ("missing.toml", "cribbage serve: error: --profile: missing.toml: no such profile file"),
     ],
 )
 def test_serve_refuses_an_unknown_profile_name_or_file_in_one_line(
     site: Site, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, named: str, error: str
 ) -> None:
     result, apps = serve(monkeypatch, tmp_path, "--profile", named)
-    assert result.returncode == 1 and not apps
+    assert result.returncode == 2 and not apps
     assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith(error)
 
 

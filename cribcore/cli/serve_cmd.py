@@ -203,12 +203,14 @@ def offered_profiles(named: Sequence[str], *, packaged: bool = True) -> dict[str
     an installed package ships, then the ones ``--profile`` names (a profile's name or a file; a later
     profile of a name replaces the earlier). A packaged profile that cannot be used is left out with
     one `PackagedProfileWarning` saying why, as ``profiles list`` leaves it out (`packaged_rows`).
-    Raises `ProfileError` when one of ``named`` does not load, before any package's profile is loaded."""
-    from ..profiles import builtin_names, load_profile
+    Raises `UsageError` (as every command's ``--profile`` does) when one of ``named`` does not load,
+    before any package's profile is loaded."""
+    from ..profiles import builtin_names
     from ..server.app import default_profiles
     from .packaged_rows import packaged_rows
+    from .profile_arg import load_profile_option
 
-    chosen = [load_profile(text) for text in named]
+    chosen = [load_profile_option(text, "serve") for text in named]
     offered = default_profiles()
     if packaged:
         offered.update(
