@@ -52,6 +52,18 @@ class GatedPlayer:
         return self.inner.choose(view)
 
 
+class Watched:
+    """A real player that notes the thread each of its decisions is made on (in ``threads``)."""
+
+    def __init__(self, inner: Player, threads: set[int]) -> None:
+        self.inner = inner
+        self.threads = threads
+
+    def choose(self, view: SeatView) -> Action:
+        self.threads.add(threading.get_ident())
+        return self.inner.choose(view)
+
+
 @pytest.fixture
 def gate(monkeypatch: pytest.MonkeyPatch) -> Gate:
     """Gated players, and every level decided as the expert is (in a worker thread)."""
@@ -113,15 +125,9 @@ def test_the_quick_levels_decide_on_the_event_loop(
 ) -> None:
     deciding: set[int] = set()
 
-    class Watched:
-        def __init__(self, inner: Player) -> None:
-            self.inner = inner
-
-        def choose(self, view: SeatView) -> Action:
-            deciding.add(threading.get_ident())
-            return self.inner.choose(view)
-
-    monkeypatch.setattr(rooms, "make_player", lambda kind, seed=None: Watched(make_player(kind, seed)))
+    monkeypatch.setattr(
+        rooms, "make_player", lambda kind, seed=None: Watched(make_player(kind, seed), deciding)
+    )
     assert client.portal is not None
     loop_thread = client.portal.call(_thread_ident)
     for level in sorted(app.INLINE_LEVELS):
@@ -187,17 +193,11 @@ def test_a_quick_level_waits_for_its_tables_off_the_event_loop(
         gate.entered.set()
         gate.released_in_time = gate.release.wait(GUARD_SECONDS)
 
-    class Watched:
-        def __init__(self, inner: Player) -> None:
-            self.inner = inner
-
-        def choose(self, view: SeatView) -> Action:
-            deciding.add(threading.get_ident())
-            return self.inner.choose(view)
-
     monkeypatch.setattr(app, "prepare_tables", gated_prepare)
     # The hard level's seat, deciding as easy does: the tables are what this test is about.
-    monkeypatch.setattr(rooms, "make_player", lambda kind, seed=None: Watched(make_player("easy", seed)))
+    monkeypatch.setattr(
+        rooms, "make_player", lambda kind, seed=None: Watched(make_player("easy", seed), deciding)
+    )
     assert client.portal is not None
     loop_thread = client.portal.call(_thread_ident)
     friends = client.post("/api/rooms", json={"mode": "friend", "names": ["Bea"], "seed": 3}).json()

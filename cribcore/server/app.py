@@ -291,10 +291,14 @@ class _Server:
         from a fresh read, where ``change`` is checked again. Returns the room and what ``change`` did."""
         attempts = CONFLICT_RETRIES if self.store.shared else 1
         for attempt in range(attempts):
+            remembered = self.store.fresh(room_id)
             room = await self.fetch(room_id, now)
             try:
                 result = change(room)
             except RoomError:
+                if remembered and attempt < attempts - 1:
+                    self.store.stale(room_id)  # refused as remembered: refused only as read afresh
+                    continue
                 raise
             except Exception:
                 self.store.forget(room_id)  # perhaps half changed: read back as saved next time
@@ -822,6 +826,7 @@ class _Server:
             conn.lang = message.lang
         async with conn.room_lock or self.lock(conn.room_id):
             now = self.clock()
+            remembered = self.store.fresh(conn.room_id)
             try:
                 room = await self.fetch(conn.room_id, now)
             except RoomError as exc:
@@ -865,6 +870,12 @@ class _Server:
                     break
                 except RoomError as exc:
                     if exc.code == "conflict" and attempt < attempts - 1:
+                        continue
+                    if remembered and attempt < attempts - 1:
+                        # Refused by the room as remembered: a change made elsewhere a moment ago
+                        # (not announced here yet) may allow it. Refused again only as read afresh.
+                        remembered = False
+                        self.store.stale(conn.room_id)
                         continue
                     await self.error(conn, exc)
                     return

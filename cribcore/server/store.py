@@ -88,10 +88,13 @@ class Store:
     is read back when asked for).
 
     A subclass provides the rows (the ``_``-methods). When ``shared`` (other processes write the same
-    rows), every `get` asks the database for the row's version and, when it moved on, brings the room
-    in memory up to it by the new actions only (`catchup.catch_up`; another game is read whole), so a
-    process never acts on a room older than the database's; otherwise the process owns the database
-    and its memory is the truth (a write still goes only over the version it read).
+    rows), `get` asks the database for the row's version and, when it moved on, brings the room in
+    memory up to it by the new actions only (`catchup.catch_up`; another game is read whole), unless
+    every other process's changes are announced to this one (`listening`) and none of this room has
+    been since it was read (`stale`): then the room in memory is the database's, but for a change whose
+    announcement is still on its way, which the write's compare-and-swap refuses (the caller tries
+    again on the room read afresh). Otherwise the process owns the database and its memory is the
+    truth (a write still goes only over the version it read).
     """
 
     shared: ClassVar[bool] = False
@@ -107,6 +110,17 @@ class Store:
         self.reads = 0
         """How many times a room's row was read from the database."""
         self._announced: dict[str, tuple[int, str | None]] = {}
+        self._listening = False
+        """Whether every change another process makes is being announced to this one (`listening`)."""
+        self._news: dict[str, int] = {}
+        """How many announcements of each room in memory have arrived (`stale`)."""
+        self._all_news = 0
+        """How many announcements of any room have arrived."""
+        self._fresh: set[str] = set()
+        """The rooms in memory that no change elsewhere has been announced of since they were read:
+        a shared store's `get` answers them without reading the database (see `get`)."""
+        self._elsewhere: dict[str, set[int]] = {}
+        """The seats of each fresh room held by connections to other processes, as last read."""
 
     # ------------------------------------------------------------- the rows (per database)
 
@@ -181,11 +195,51 @@ class Store:
 
     # ------------------------------------------------------------- connections (shared stores)
 
+    def _held_here(self, room_id: str) -> set[int]:
+        """The seats of ``room_id`` held by this process's connections (for a shared store)."""
+        del room_id
+        return set()
+
     async def hold(self, room_id: str, seat: int) -> None:
         """A connection of this process holds ``seat`` (other processes count it as connected)."""
 
     async def release(self, room_id: str, seat: int) -> None:
         """This process's connection for ``seat`` has gone."""
+
+    def listening(self, on: bool) -> None:
+        """Whether every change other processes make to the rooms (their rows and the seats their
+        connections hold) is announced to this process from now on (`stale`, `announced`): while it
+        is, a room in memory that no announcement has touched since it was read is current, and `get`
+        answers it without reading the database. Turned off (the announcements were lost), every room
+        is read again."""
+        self._listening = on
+        self._fresh.clear()
+
+    def stale(self, room_id: str, *, seats: bool = True) -> None:
+        """Another process changed ``room_id``: the next `get` reads it from the database (or `told`
+        brings it up to the announced row). ``seats``: the seats its connections hold may have changed
+        too (only a written row's announcement leaves them as they were)."""
+        self._fresh.discard(room_id)
+        if seats:
+            self._elsewhere.pop(room_id, None)
+        self._all_news += 1
+        if room_id in self._rooms:
+            self._news[room_id] = self._news.get(room_id, 0) + 1
+
+    def fresh(self, room_id: str) -> bool:
+        """Whether `get` would answer ``room_id`` from memory without reading the database."""
+        return room_id in self._fresh
+
+    def _still_fresh(self, room_id: str, news: tuple[int, int], elsewhere: set[int]) -> None:
+        """After reading ``room_id``: fresh, unless an announcement of it arrived meanwhile (``news``:
+        how many of it, or of any room when it was not in memory, had arrived when the read began) or
+        nothing is being announced."""
+        count, total = news
+        if not self._listening:
+            return
+        if (self._news.get(room_id, 0) == count) if count >= 0 else (self._all_news == total):
+            self._fresh.add(room_id)
+            self._elsewhere[room_id] = elsewhere
 
     def announced(self, room_id: str, version: int, data: str | None) -> None:
         """Another process wrote ``room_id`` at ``version`` (its row's ``data``, when it came with
@@ -214,6 +268,10 @@ class Store:
             return None
         self.caught_up += applied
         self._versions[room_id] = version
+        # Announcements are handled one at a time, in the order of their commits: none of this room
+        # came after this one yet, and the seats held elsewhere are as they were.
+        if room_id in self._elsewhere:
+            self._still_fresh(room_id, (self._news.get(room_id, 0), 0), self._elsewhere[room_id])
         return room
 
     def taken(self, room_id: str) -> set[int]:
@@ -243,6 +301,9 @@ class Store:
         self._rooms.pop(room_id, None)
         self._versions.pop(room_id, None)
         self._announced.pop(room_id, None)
+        self._news.pop(room_id, None)
+        self._fresh.discard(room_id)
+        self._elsewhere.pop(room_id, None)
 
     async def save(self, room: Room) -> None:
         """Write ``room`` as it is now (one transaction), over the version it was read at.
@@ -268,8 +329,13 @@ class Store:
 
         From a shared store the room's ``connected`` is the seats held anywhere."""
         room = self._rooms.get(room_id)
-        if room is None or self.shared:
+        if room is not None and room_id in self._fresh:
+            # Nothing announced of it since it was read: as the database has it (a change announced
+            # a moment from now is caught by the write's compare-and-swap, or sent when it arrives).
+            room.connected = set(self._elsewhere.get(room_id, ()))
+        elif room is None or self.shared:
             known = self._versions.get(room_id) if room is not None else None
+            news = (self._news.get(room_id, 0) if room is not None else -1, self._all_news)
             row = await self._load(room_id, known)
             self.reads += 1
             if row is None:
@@ -298,6 +364,7 @@ class Store:
                 self._forget_idle()
             if self.shared:
                 room.connected = held
+                self._still_fresh(room_id, news, held - self._held_here(room_id))
         self._rooms.move_to_end(room_id)
         if room.expired(now):
             read_at = self._versions.get(room_id)

@@ -272,7 +272,8 @@ class PostgresStore(Store):
         self, sql: LiteralString, params: tuple[Any, ...], *, read: bool = False
     ) -> list[tuple[Any, ...]]:
         """One statement, its own transaction, in one round trip on a connection of the pool; its
-        rows. (A move costs one of these to read its room and one to write it.) A ``read`` that fails
+        rows. (A move costs one of these to write its room, and one to read it first unless the room
+        in memory is known current: `Store.get`.) A ``read`` that fails
         is tried once more on another connection: after PostgreSQL restarts, the pool's connections
         are found dead one by one (a write is not repeated: it may have been applied)."""
         if self._pool is None:
@@ -320,13 +321,13 @@ class PostgresStore(Store):
     async def _update(self, room: Room, text: str, version: int) -> bool:
         # The change and its announcement in one statement (so one transaction): announced only if
         # written, and delivered when it commits, in the order of the commits.
+        # The row goes to the database once: the announcement takes it from the written row.
         news = f"{self.id} {room.id} {version + 1}"
-        if len(text) <= _ANNOUNCED_BYTES // 4 or len(text.encode()) <= _ANNOUNCED_BYTES:
-            news = f"{news} {text}"
         written = await self._run(
             "WITH written AS (UPDATE rooms SET last_active = %s, data = %s, version = version + 1 "
-            "WHERE id = %s AND version = %s RETURNING id) SELECT pg_notify(%s, %s) FROM written",
-            (room.last_active, text, room.id, version, CHANNEL, news),
+            "WHERE id = %s AND version = %s RETURNING data) SELECT pg_notify(%s, CASE WHEN "
+            f"octet_length(data) <= {_ANNOUNCED_BYTES} THEN %s || ' ' || data ELSE %s END) FROM written",
+            (room.last_active, text, room.id, version, CHANNEL, news, news),
         )
         return len(written) == 1
 
@@ -360,6 +361,9 @@ class PostgresStore(Store):
 
     def taken(self, room_id: str) -> set[int]:
         return set(self._taken.get(room_id, ()))
+
+    def _held_here(self, room_id: str) -> set[int]:
+        return set(self._held.get(room_id, ()))
 
     async def _tombstoned(self, room_id: str) -> bool:
         return bool(await self._run("SELECT 1 FROM expired WHERE id = %s", (room_id,), read=True))
@@ -552,6 +556,7 @@ async def listen(
                 store.url, autocommit=True, connect_timeout=5
             ) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                store.listening(True)
                 if down:
                     down = False
                     await store.drop_connection()  # it was lost too: connect afresh rather than fail once
@@ -560,11 +565,16 @@ async def listen(
                     writer, room_id, version, data = parse_news(note.payload)
                     if writer == store.id:
                         continue
+                    store.stale(room_id, seats=version is None)
                     if version is not None:
                         store.announced(room_id, version, data)
                     await changed(room_id)
         except (psycopg.OperationalError, psycopg.InterfaceError):
+            store.listening(False)
             if not down:
                 down = True
                 await lost()
             await asyncio.sleep(retry_seconds)
+        except BaseException:
+            store.listening(False)  # cancelled (the server stops): nothing is announced any more
+            raise
