@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
+import anyio
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -90,6 +91,17 @@ REVIEWS_KEPT = 256
 
 CONFLICT_RETRIES = 5
 """How often a change over a shared store is tried when other processes keep changing the room."""
+
+GONE: tuple[type[BaseException], ...] = (
+    WebSocketDisconnect,
+    RuntimeError,
+    OSError,
+    anyio.ClosedResourceError,
+    anyio.BrokenResourceError,
+)
+"""What writing to a client that has gone away raises: Starlette's disconnect, a socket closed under
+the server (uvicorn's ``ClientDisconnected`` is an `OSError`), a stream that anyio closed (servers and
+the test transport built on anyio's memory streams)."""
 
 INLINE_LEVELS = frozenset({"easy", "medium", "hard"})
 """The computer levels whose seats decide on the event loop (`_Server.run_computers`). Measured on the
@@ -439,7 +451,7 @@ class _Server:
         """Write ``text`` to ``conn`` past its queue (see `deliver`)."""
         try:
             await conn.ws.send_text(text)
-        except (WebSocketDisconnect, RuntimeError, OSError):
+        except GONE:
             # As in the writer: the client is gone, which its own receive loop notices (nothing
             # more is written to it).
             if conn.writer is not None:
@@ -468,7 +480,7 @@ class _Server:
 
     @staticmethod
     async def _close_now(ws: WebSocket, code: int) -> None:
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        with contextlib.suppress(*GONE):
             await ws.close(code)
 
     @staticmethod
@@ -479,7 +491,7 @@ class _Server:
             if conn.pending is not None:
                 try:
                     await conn.pending
-                except (WebSocketDisconnect, RuntimeError, OSError):
+                except GONE:
                     return
                 finally:
                     conn.pending = None
@@ -492,7 +504,7 @@ class _Server:
                 if code is not None:
                     await conn.ws.close(code)
                     return
-            except (WebSocketDisconnect, RuntimeError, OSError):
+            except GONE:
                 return
             if text is None:
                 return
@@ -519,7 +531,7 @@ class _Server:
         if isinstance(conn, _Connection):
             await self.send(conn, message)
         else:
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            with contextlib.suppress(*GONE):
                 await conn.send_text(json.dumps(message))
 
     # ------------------------------------------------------------- HTTP
@@ -764,7 +776,7 @@ class _Server:
 
     async def close(self, ws: WebSocket, exc: RoomError, code: int | None = None) -> None:
         await self.error(ws, exc)
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        with contextlib.suppress(*GONE):
             await ws.close(code if code is not None else CLOSE_CODES.get(exc.code, 4400))
 
     async def leave(self, conn: _Connection) -> None:
