@@ -1651,14 +1651,18 @@ async function create(mode, level) {
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
   busy = true;
-  status("");
+  status(t("Starting the game…"));
+  // A house rule's first game on a server waits for the computer's tables (up to about a minute).
+  const slow = setTimeout(() => status(t("Still starting: the computer's first game under a house rule on this server takes up to a minute to prepare.")), 3000);
   try {
     const r = await api("/api/rooms", body);
+    status("");
     putGame({ room: r.room, mode: r.mode, profile: r.profile, keys: r.keys, invite: r.invite, names, created: Date.now() });
     go(`#room=${encodeURIComponent(r.room)}`);
   } catch (e) {
     status(t("Could not start the game: {error}", { error: e.message }));
   } finally {
+    clearTimeout(slow);
     busy = false;
   }
 }
