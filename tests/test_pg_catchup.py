@@ -130,6 +130,7 @@ def test_a_change_announced_with_its_row_is_taken_without_reading_it(postgres_ur
                 ear.execute(f"LISTEN {CHANNEL}")
                 room = ann_and_bob(8)
                 await here.add(room)
+                there.listening(True)  # as its listener says, once it listens
                 await there.get(room.id, 2.0)
                 reads = there.reads
                 for _ in range(3):  # each change, as another process's listener is told it

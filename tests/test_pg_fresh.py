@@ -68,6 +68,33 @@ def test_a_room_nothing_was_announced_of_is_answered_from_memory(postgres_url: s
     asyncio.run(scenario())
 
 
+def test_seats_taken_elsewhere_are_read_not_told(postgres_url: str) -> None:
+    """An announcement of the seats another process holds is answered by reading them, even when an
+    announced row is still waiting to be told (it came while no seat of the room was connected here,
+    so nothing took it): telling that row would have kept the seats as they were, and a seat would
+    wait for one connected elsewhere, for good."""
+
+    async def scenario() -> None:
+        here, there = PostgresStore(postgres_url), PostgresStore(postgres_url)
+        try:
+            room = ann_and_bob(13)
+            await here.add(room)
+            here.listening(True)
+            at = await here.get(room.id, 2.0)
+            assert at.connected == set()
+            here.stale(room.id, seats=False)  # a row announced, at a version it already has
+            here.announced(room.id, 1, None)
+            await there.hold(room.id, 1)
+            here.stale(room.id)  # ... then Bob's seat held by the other process
+            assert here.told(room.id) is None  # so it is read
+            assert (await here.get(room.id, 2.0)).connected == {1}
+        finally:
+            await here.aclose()
+            await there.aclose()
+
+    asyncio.run(scenario())
+
+
 def test_a_write_over_a_change_not_yet_announced_is_refused_and_the_room_read_again(
     postgres_url: str,
 ) -> None:

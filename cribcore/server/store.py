@@ -222,6 +222,7 @@ class Store:
         self._fresh.discard(room_id)
         if seats:
             self._elsewhere.pop(room_id, None)
+            self._announced.pop(room_id, None)
         self._all_news += 1
         if room_id in self._rooms:
             self._news[room_id] = self._news.get(room_id, 0) + 1
@@ -251,11 +252,12 @@ class Store:
         """The room in memory brought up to its last `announced` version without reading the
         database, when that is possible (it is in memory, and the announcement carried the next
         version's row or one it already has); otherwise ``None``: `get` it. Only for sending the
-        change to the seats: a change is made over a `get`."""
+        change to the seats: a change is made over a `get`. Never when the seats held elsewhere may
+        have changed since the room was read (`stale`): the seats' connections are read then."""
         news = self._announced.pop(room_id, None)
         room = self._rooms.get(room_id)
         known = self._versions.get(room_id)
-        if news is None or room is None or known is None:
+        if news is None or room is None or known is None or room_id not in self._elsewhere:
             return None
         version, data = news
         if version <= known:
@@ -270,8 +272,7 @@ class Store:
         self._versions[room_id] = version
         # Announcements are handled one at a time, in the order of their commits: none of this room
         # came after this one yet, and the seats held elsewhere are as they were.
-        if room_id in self._elsewhere:
-            self._still_fresh(room_id, (self._news.get(room_id, 0), 0), self._elsewhere[room_id])
+        self._still_fresh(room_id, (self._news.get(room_id, 0), 0), self._elsewhere[room_id])
         return room
 
     def taken(self, room_id: str) -> set[int]:
