@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .cards import FULL_DECK, Card
 from .nesting import DataTooLarge, check_depth
-from .packaged_profiles import PackagedProfile, find_packaged
+from .packaged_profiles import PackagedProfile, find_packaged, packaged_profiles
 from .pluginmanager import (
     BASE_PLUGIN,
     UnknownPlugin,
@@ -187,8 +187,10 @@ def _locate(name_or_path: str | Path, relative_to: Path | None = None) -> tuple[
     except ValueError as exc:
         raise ProfileError(str(exc)) from None
     if packaged is None:
+        shipped = [name for name in packaged_profiles() if name not in builtin_names()]
+        installed = f"; from packages: {', '.join(shipped)}" if shipped else ""
         raise ProfileError(
-            f"unknown profile {text!r} (built-in: {', '.join(builtin_names())}; or a .toml file)"
+            f"unknown profile {text!r} (built-in: {', '.join(builtin_names())}{installed}; or a .toml file)"
         )
     return packaged.where, packaged
 

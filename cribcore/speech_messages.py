@@ -430,6 +430,11 @@ SHAPES: tuple[Shape, ...] = (
     _shape(rf"{_WHERE}: not a profile file", N_("{where}: not a profile file")),
     _shape(rf"{_WHERE}: TOML syntax error: (?P<why>.+)", N_("{where}: TOML syntax error: {why}")),
     _shape(
+        r"unknown profile (?P<name>'.*') \(built-in: (?P<names>[^;]+); from packages: (?P<shipped>.+); "
+        r"or a \.toml file\)",
+        N_("unknown profile {name} (built-in: {names}; from packages: {shipped}; or a .toml file)"),
+    ),
+    _shape(
         r"unknown profile (?P<name>'.*') \(built-in: (?P<names>.+); or a \.toml file\)",
         N_("unknown profile {name} (built-in: {names}; or a .toml file)"),
     ),

@@ -138,6 +138,17 @@ description = "Not the standard rules at all."
 """
 
 
+def test_an_unknown_profile_names_the_shipped_ones_too(
+    examples: Site, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(ProfileError, match=r"; from packages: auction, captains, joker-cribbage, "):
+        load_profile("no-such-profile")
+    for lang, words in (("en", "from packages: auction, "), ("es", "de paquetes: auction, ")):
+        assert main(["stats", "--profile", "no-such-profile", "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and words in err and "toss-fives" in err
+
+
 def test_a_built_in_name_stays_the_built_in_profile(site: Site, capsys: pytest.CaptureFixture[str]) -> None:
     site.install(
         "cribcore-shadow",
