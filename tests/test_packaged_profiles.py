@@ -35,6 +35,8 @@ class Site:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self.modules: list[str] = []
+        """The modules installed here, for `on_path` to forget once the test is over."""
 
     def install(self, distribution: str, entry_points: str, modules: dict[str, str] | None = None) -> None:
         info = self.folder / f"{distribution.replace('-', '_')}-1.0.dist-info"
@@ -45,18 +47,26 @@ class Site:
         (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
         for module, text in (modules or {}).items():
             (self.folder / f"{module}.py").write_text(text, encoding="utf-8")
+            self.modules.append(module)
+
+    @classmethod
+    def on_path(cls, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
+        """An empty site on ``sys.path`` for one test (a fixture's body): afterwards the modules
+        installed in it are forgotten and the plugin caches cleared."""
+        folder = tmp_path / "site"
+        folder.mkdir()
+        monkeypatch.syspath_prepend(str(folder))
+        pluginmanager.clear_caches()
+        site = cls(folder)
+        yield site
+        for module in site.modules:
+            sys.modules.pop(module, None)
+        pluginmanager.clear_caches()
 
 
 @pytest.fixture
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
-    folder = tmp_path / "site"
-    folder.mkdir()
-    monkeypatch.syspath_prepend(str(folder))
-    pluginmanager.clear_caches()
-    yield Site(folder)
-    for name in [name for name in sys.modules if name.startswith("cribcore_shipped_")]:
-        del sys.modules[name]
-    pluginmanager.clear_caches()
+    yield from Site.on_path(tmp_path, monkeypatch)
 
 
 @pytest.fixture

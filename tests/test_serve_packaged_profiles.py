@@ -7,7 +7,6 @@ in a folder put on ``sys.path``, next to the modules it names."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,6 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from cribcore import pluginmanager
 from cribcore.cli import serve_cmd
 from cribcore.cli.commands import UsageError
 from cribcore.cli.serve_cmd import offered_profiles
@@ -73,21 +71,14 @@ BROKEN = {
 @pytest.fixture
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
     """A folder on ``sys.path`` with the house package installed in it."""
-    folder = tmp_path / "site"
-    folder.mkdir()
-    monkeypatch.syspath_prepend(str(folder))
-    pluginmanager.clear_caches()
-    installed = Site(folder)
-    installed.install(
-        "cribcore-house",
-        "[cribcore.plugins]\nhouse-rule = serve_shipped_house:HouseRule\n"
-        f"[{ENTRY_POINT_GROUP}]\nhouse = serve_shipped_house:PROFILE\n",
-        {"serve_shipped_house": HOUSE_PLUGIN},
-    )
-    yield installed
-    for name in [name for name in sys.modules if name.startswith("serve_shipped_")]:
-        del sys.modules[name]
-    pluginmanager.clear_caches()
+    for installed in Site.on_path(tmp_path, monkeypatch):
+        installed.install(
+            "cribcore-house",
+            "[cribcore.plugins]\nhouse-rule = serve_shipped_house:HouseRule\n"
+            f"[{ENTRY_POINT_GROUP}]\nhouse = serve_shipped_house:PROFILE\n",
+            {"serve_shipped_house": HOUSE_PLUGIN},
+        )
+        yield installed
 
 
 def install_broken(site: Site, how: str) -> str:
