@@ -48,23 +48,20 @@ def test_the_generated_package_installs_and_passes_its_own_test(
     assert "4 passed" in done.stdout  # its shipped profile's tests among them
     # Issue 35, item 17: no PytestAssertRewriteWarning (nor any other) on every run.
     assert "Warning" not in done.stdout + done.stderr and "warning" not in done.stdout, done.stdout
-    checked = subprocess.run(
-        [sys.executable, "-m", "cribcore.cli", "profiles", "validate", str(package / "lucky-seven.toml")],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+
+    def cribbage(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "cribcore.cli", *args],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    checked = cribbage("profiles", "validate", str(package / "lucky-seven.toml"))
     assert checked.returncode == 0, checked.stderr
-    listed = subprocess.run(
-        [sys.executable, "-m", "cribcore.cli", "profiles", "list", "--json"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    listed = cribbage("profiles", "list", "--json")
     assert listed.returncode == 0, listed.stderr
     packages = {entry["name"]: entry["package"] for entry in json.loads(listed.stdout)}
     assert packages["lucky-seven"] == "cribcore-lucky-seven"
