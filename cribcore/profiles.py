@@ -187,10 +187,11 @@ def _locate(name_or_path: str | Path, relative_to: Path | None = None) -> tuple[
     except ValueError as exc:
         raise ProfileError(str(exc)) from None
     if packaged is None:
-        shipped = [name for name in packaged_profiles() if name not in builtin_names()]
+        builtins = builtin_names()
+        shipped = [name for name in packaged_profiles() if name not in builtins]
         installed = f"; from packages: {', '.join(shipped)}" if shipped else ""
         raise ProfileError(
-            f"unknown profile {text!r} (built-in: {', '.join(builtin_names())}{installed}; or a .toml file)"
+            f"unknown profile {text!r} (built-in: {', '.join(builtins)}{installed}; or a .toml file)"
         )
     return packaged.where, packaged
 
