@@ -250,6 +250,7 @@ class _Server:
         self.tables_ready: set[tuple[str, str]] = set()
         """The (profile fingerprint, level) pairs whose tables are in memory (`have_tables`)."""
         self.table_locks: dict[tuple[str, str], asyncio.Lock] = {}
+        """One lock per such pair: the rooms that ask meanwhile wait for the one worker thread."""
         self.reviewing = asyncio.Semaphore(1)
         """One review is worked out at a time: the others wait, and take no more of the processor."""
         self.tasks: set[asyncio.Task[Any]] = set()
